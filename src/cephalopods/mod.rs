@@ -1,0 +1,19 @@
+//! Cephalopods (3x3 dice variant): the sum of final-board hashes over every
+//! game path of a given length, modulo 2^30.
+//!
+//! - [`board`]: the packed board, its hash and its symmetries.
+//! - [`moves`]: legal placements and captures.
+//! - [`solver`]: the path-sum engine.
+//! - [`protocol`]: the CodinGame input format.
+
+pub mod board;
+pub mod moves;
+pub mod protocol;
+pub mod solver;
+
+pub use board::Board;
+pub use protocol::{Puzzle, parse_puzzle};
+pub use solver::path_hash_sum;
+
+/// Answers are taken modulo 2^30, as the contest asks.
+pub const MODULUS: u32 = 1 << 30;

@@ -1,0 +1,29 @@
+//! `gamespace cephalopods`: read a puzzle, print its path hash sum.
+
+use super::input;
+use anyhow::Context;
+use gamespace::cephalopods::{parse_puzzle, path_hash_sum};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Sum the final-board hashes over every game path of a 3x3 Cephalopods
+/// board, modulo 2^30 (CodinGame Spring Challenge 2025).
+///
+/// Input: the depth, then the board as 3 rows of 3 dice (0 = empty, 1-6),
+/// separated by any whitespace. Output: one line with the sum.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Example:\n  printf '1\\n1 0 1\\n0 0 0\\n0 0 0\\n' | gamespace cephalopods\n  626111111"
+)]
+pub struct Args {
+    /// Read the puzzle from this file instead of stdin ("-" also means stdin).
+    input: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let text = input::read_all(args.input.as_deref())?;
+    let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
+    let answer = path_hash_sum(puzzle.board, puzzle.depth);
+    writeln!(std::io::stdout().lock(), "{answer}")?;
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! The symmetry group of the square (the dihedral group of order 8), acting
+//! on the cells of an `N`x`N` grid.
+//!
+//! Games on square boards use it to solve one representative per class of
+//! equivalent boards. Elements are numbered 0..8 so tables can be indexed by
+//! them; element 0 is the identity.
+
+/// One of the eight symmetries of the square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symmetry(pub u8);
+
+impl Symmetry {
+    pub const IDENTITY: Symmetry = Symmetry(0);
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry(0),
+        Symmetry(1),
+        Symmetry(2),
+        Symmetry(3),
+        Symmetry(4),
+        Symmetry(5),
+        Symmetry(6),
+        Symmetry(7),
+    ];
+
+    /// Where the cell at (`row`, `col`) of an `n`x`n` grid goes.
+    ///
+    /// 0 identity, 1-3 quarter turns clockwise, 4 mirror left-right,
+    /// 5 mirror top-bottom, 6 transpose, 7 anti-transpose.
+    pub const fn map(self, n: usize, row: usize, col: usize) -> (usize, usize) {
+        let last = n - 1;
+        match self.0 {
+            0 => (row, col),
+            1 => (col, last - row),
+            2 => (last - row, last - col),
+            3 => (last - col, row),
+            4 => (row, last - col),
+            5 => (last - row, col),
+            6 => (col, row),
+            7 => (last - col, last - row),
+            _ => panic!("a square has eight symmetries"),
+        }
+    }
+
+    /// `perm[i]` is where this symmetry sends cell `i` (row-major) of an
+    /// `N`x`N` grid.
+    pub const fn cell_permutation<const N: usize, const CELLS: usize>(self) -> [u8; CELLS] {
+        assert!(N * N == CELLS);
+        let mut perm = [0u8; CELLS];
+        let mut i = 0;
+        while i < CELLS {
+            let (r, c) = self.map(N, i / N, i % N);
+            perm[i] = (r * N + c) as u8;
+            i += 1;
+        }
+        perm
+    }
+
+    /// The symmetry that applies `self` first, then `then`.
+    pub const fn then(self, then: Symmetry) -> Symmetry {
+        // Composition is determined by where the corners of a 2x2 grid go.
+        let a = self.cell_permutation::<2, 4>();
+        let b = then.cell_permutation::<2, 4>();
+        let mut k = 0;
+        while k < 8 {
+            let c = Symmetry(k).cell_permutation::<2, 4>();
+            if c[0] == b[a[0] as usize] && c[1] == b[a[1] as usize] && c[2] == b[a[2] as usize] {
+                return Symmetry(k);
+            }
+            k += 1;
+        }
+        panic!("the symmetries of the square are closed under composition");
+    }
+
+    /// The symmetry that undoes `self`.
+    pub const fn inverse(self) -> Symmetry {
+        let mut k = 0;
+        while k < 8 {
+            if self.then(Symmetry(k)).0 == 0 {
+                return Symmetry(k);
+            }
+            k += 1;
+        }
+        panic!("every symmetry has an inverse");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_symmetries_are_distinct_permutations() {
+        let perms: Vec<[u8; 9]> = Symmetry::ALL
+            .iter()
+            .map(|s| s.cell_permutation::<3, 9>())
+            .collect();
+        for (i, p) in perms.iter().enumerate() {
+            let mut sorted = *p;
+            sorted.sort();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+            assert!(perms[..i].iter().all(|q| q != p));
+        }
+    }
+
+    #[test]
+    fn composition_and_inverse_agree_with_permutations() {
+        for a in Symmetry::ALL {
+            let pa = a.cell_permutation::<3, 9>();
+            assert_eq!(a.then(a.inverse()), Symmetry::IDENTITY);
+            for b in Symmetry::ALL {
+                let pb = b.cell_permutation::<3, 9>();
+                let pab = a.then(b).cell_permutation::<3, 9>();
+                for i in 0..9 {
+                    assert_eq!(pab[i], pb[pa[i] as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quarter_turn_moves_top_left_to_top_right() {
+        // 1 2 3      7 4 1
+        // 4 5 6  ->  8 5 2
+        // 7 8 9      9 6 3
+        assert_eq!(Symmetry(1).cell_permutation::<3, 9>()[0], 2);
+        assert_eq!(Symmetry(1).cell_permutation::<3, 9>()[6], 0);
+    }
+}
