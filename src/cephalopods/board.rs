@@ -82,6 +82,23 @@ impl Board {
         empty
     }
 
+    /// The total of all dice values.
+    pub const fn pips(self) -> u32 {
+        let mut total = 0;
+        let mut i = 0;
+        while i < CELLS {
+            total += self.cell(i) as u32;
+            i += 1;
+        }
+        total
+    }
+
+    /// How many cells hold a die.
+    pub const fn dice(self) -> u32 {
+        const LOW_BITS: u32 = 0o111_111_111;
+        ((self.0 | (self.0 >> 1) | (self.0 >> 2)) & LOW_BITS).count_ones()
+    }
+
     pub const fn is_full(self) -> bool {
         // A cell is occupied when any of its three bits is set; fold each
         // cell's bits into its lowest bit and check all nine are there.

@@ -35,6 +35,15 @@ const NEIGHBOURS: [[u8; 4]; CELLS] = {
 /// captures that happen to give the same board are two moves.
 #[inline]
 pub fn for_each_child(board: Board, mut visit: impl FnMut(Board)) {
+    for_each_move(board, |child, _| visit(child));
+}
+
+/// Like [`for_each_child`], also passing how many dice the move captured
+/// (0 for a plain placement). Captures keep the pip total and remove dice;
+/// plain placements add one pip and one die. The solver orders its work by
+/// exactly that.
+#[inline]
+pub fn for_each_move(board: Board, mut visit: impl FnMut(Board, u32)) {
     let mut empty = board.empty_cells();
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
@@ -63,13 +72,14 @@ pub fn for_each_child(board: Board, mut visit: impl FnMut(Board)) {
             }
             if sum <= 6 {
                 captured = true;
-                visit(Board::from_packed(
-                    (board.packed() & !clear) | (sum << (3 * cell)),
-                ));
+                visit(
+                    Board::from_packed((board.packed() & !clear) | (sum << (3 * cell))),
+                    subset.count_ones(),
+                );
             }
         }
         if !captured {
-            visit(Board::from_packed(board.packed() | (1 << (3 * cell))));
+            visit(Board::from_packed(board.packed() | (1 << (3 * cell))), 0);
         }
     }
 }
