@@ -1,10 +1,15 @@
 //! Legal moves: on each empty cell, every capture of two or more orthogonal
 //! neighbours summing to at most 6, or a plain 1 when no capture exists.
+//!
+//! The moves on a cell depend only on the values of its (at most four)
+//! neighbours, so they are looked up in a table built at compile time,
+//! indexed by the cell and its neighbours' packed values.
 
-use super::board::{Board, CELLS};
+use super::board::{Board, CELLS, IMAGE_SYMMETRY};
 
-/// Orthogonal neighbours of each cell, as a list padded with `NONE`.
 const NONE: u8 = u8::MAX;
+
+/// Orthogonal neighbours of each cell, padded with `NONE`.
 const NEIGHBOURS: [[u8; 4]; CELLS] = {
     let mut table = [[NONE; 4]; CELLS];
     let mut i = 0;
@@ -31,57 +36,240 @@ const NEIGHBOURS: [[u8; 4]; CELLS] = {
     table
 };
 
-/// Calls `visit` with the board after each legal move, once per move: two
-/// captures that happen to give the same board are two moves.
-#[inline]
-pub fn for_each_child(board: Board, mut visit: impl FnMut(Board)) {
-    for_each_move(board, |child, _| visit(child));
+const fn neighbour_count(cell: usize) -> usize {
+    let mut n = 0;
+    while n < 4 && NEIGHBOURS[cell][n] != NONE {
+        n += 1;
+    }
+    n
 }
 
-/// Like [`for_each_child`], also passing how many dice the move captured
-/// (0 for a plain placement). Captures keep the pip total and remove dice;
-/// plain placements add one pip and one die. The solver orders its work by
-/// exactly that.
-#[inline]
-pub fn for_each_move(board: Board, mut visit: impl FnMut(Board, u32)) {
+/// One legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The cell the new die goes on.
+    pub cell: u8,
+    /// Which of the cell's neighbours are captured: bit `k` for the `k`-th
+    /// entry of its neighbour list. Empty for a plain placement.
+    pub captured: u8,
+    /// The new die's value: the captured sum, or 1.
+    pub value: u8,
+}
+
+impl Placement {
+    /// The number of dice captured: 0 for a plain placement.
+    pub const fn captured_count(self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    pub const fn apply(self, board: Board) -> Board {
+        let clear = CLEAR_MASKS[self.cell as usize][self.captured as usize][0];
+        Board::from_packed((board.packed() & !clear) | ((self.value as u32) << (3 * self.cell as u32)))
+    }
+
+    /// Per image: the bits this move clears (its cell and the captured
+    /// neighbours) and the bit offset of its cell.
+    #[inline(always)]
+    pub fn image_masks(self) -> (&'static [u32; 8], &'static [u32; 8]) {
+        (
+            &CLEAR_MASKS[self.cell as usize][self.captured as usize],
+            &CELL_SHIFTS[self.cell as usize],
+        )
+    }
+
+    /// The eight images of the board after this move, given the eight
+    /// images of the board before it (both in the order of
+    /// [`Board::images`]): a mask and a shift per image, no table walk.
+    #[inline(always)]
+    pub fn apply_to_images(self, images: &[u32; 8]) -> [u32; 8] {
+        let (clear, shift) = self.image_masks();
+        let mut out = [0u32; 8];
+        for k in 0..8 {
+            out[k] = (images[k] & !clear[k]) | (u32::from(self.value) << shift[k]);
+        }
+        out
+    }
+}
+
+/// `CLEAR_MASKS[cell][subset][k]`: the bits, in image `k`, of the cell and
+/// of the subset of its neighbours.
+static CLEAR_MASKS: [[[u32; 8]; 16]; CELLS] = {
+    let mut table = [[[0; 8]; 16]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut subset = 0;
+        while subset < 16 {
+            let mut k = 0;
+            while k < 8 {
+                let perm = IMAGE_SYMMETRY[k].cell_permutation::<3, 9>();
+                let mut mask = Board::cell_mask(perm[cell] as usize);
+                let mut n = 0;
+                while n < neighbour_count(cell) {
+                    if subset & (1 << n) != 0 {
+                        mask |= Board::cell_mask(perm[NEIGHBOURS[cell][n] as usize] as usize);
+                    }
+                    n += 1;
+                }
+                table[cell][subset][k] = mask;
+                k += 1;
+            }
+            subset += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// `CELL_SHIFTS[cell][k]`: the bit offset of `cell` in image `k`.
+static CELL_SHIFTS: [[u32; 8]; CELLS] = {
+    let mut table = [[0; 8]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut k = 0;
+        while k < 8 {
+            table[cell][k] = 3 * IMAGE_SYMMETRY[k].cell_permutation::<3, 9>()[cell] as u32;
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// Neighbour values are packed 3 bits each in neighbour-list order, so a
+/// cell with `n` neighbours has `8^n` patterns (some never occur).
+const fn pattern_count(cell: usize) -> usize {
+    1 << (3 * neighbour_count(cell))
+}
+
+const PATTERN_BASE: [usize; CELLS + 1] = {
+    let mut base = [0; CELLS + 1];
+    let mut cell = 0;
+    while cell < CELLS {
+        base[cell + 1] = base[cell] + pattern_count(cell);
+        cell += 1;
+    }
+    base
+};
+const PATTERNS: usize = PATTERN_BASE[CELLS];
+
+/// The moves on `cell` when its neighbours show `pattern`, written to `out`
+/// as `subset | value << 4`; returns how many.
+const fn moves_for_pattern(cell: usize, pattern: usize, out: &mut [u8; 11]) -> usize {
+    let n = neighbour_count(cell);
+    let mut count = 0;
+    let mut subset = 0;
+    while subset < (1 << n) {
+        let mut sum = 0;
+        let mut dice = 0;
+        let mut valid = true;
+        let mut k = 0;
+        while k < n {
+            if subset & (1 << k) != 0 {
+                let value = (pattern >> (3 * k)) & 7;
+                if value == 0 {
+                    valid = false;
+                }
+                sum += value;
+                dice += 1;
+            }
+            k += 1;
+        }
+        if valid && dice >= 2 && sum <= 6 {
+            out[count] = encode_move(subset, sum);
+            count += 1;
+        }
+        subset += 1;
+    }
+    if count == 0 {
+        out[0] = encode_move(0, 1);
+        count = 1;
+    }
+    count
+}
+
+const fn encode_move(subset: usize, value: usize) -> u8 {
+    (subset | (value << 4)) as u8
+}
+
+const MOVE_TOTAL: usize = {
+    let mut total = 0;
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut pattern = 0;
+        while pattern < pattern_count(cell) {
+            total += moves_for_pattern(cell, pattern, &mut [0; 11]);
+            pattern += 1;
+        }
+        cell += 1;
+    }
+    total
+};
+
+/// All moves of all (cell, pattern) pairs, each as `subset | value << 4`;
+/// `MOVE_START[PATTERN_BASE[cell] + pattern]` is where a pair's moves start
+/// and the next entry where they end.
+static MOVE_LIST: ([u8; MOVE_TOTAL], [u16; PATTERNS + 1]) = {
+    let mut moves = [0u8; MOVE_TOTAL];
+    let mut start = [0u16; PATTERNS + 1];
+    let mut at = 0;
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut pattern = 0;
+        while pattern < pattern_count(cell) {
+            start[PATTERN_BASE[cell] + pattern] = at as u16;
+            let mut buffer = [0u8; 11];
+            let count = moves_for_pattern(cell, pattern, &mut buffer);
+            let mut k = 0;
+            while k < count {
+                moves[at] = buffer[k];
+                at += 1;
+                k += 1;
+            }
+            pattern += 1;
+        }
+        cell += 1;
+    }
+    start[PATTERNS] = at as u16;
+    (moves, start)
+};
+
+/// The packed values of `cell`'s neighbours, in neighbour-list order.
+#[inline(always)]
+fn neighbour_pattern(board: Board, cell: usize) -> usize {
+    let packed = board.packed() as usize;
+    let mut pattern = 0;
+    for (k, &n) in NEIGHBOURS[cell].iter().enumerate() {
+        if n == NONE {
+            break;
+        }
+        pattern |= ((packed >> (3 * n)) & 7) << (3 * k);
+    }
+    pattern
+}
+
+/// Calls `visit` once per legal move of `board`, empty cells in order.
+#[inline(always)]
+pub fn for_each_placement(board: Board, mut visit: impl FnMut(Placement)) {
+    let (moves, start) = &MOVE_LIST;
     let mut empty = board.empty_cells();
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
-        let mut neighbour_count = 0;
-        let mut values = [0u32; 4];
-        let mut masks = [0u32; 4];
-        for &n in &NEIGHBOURS[cell] {
-            if n != NONE && board.cell(n as usize) != 0 {
-                values[neighbour_count] = board.cell(n as usize) as u32;
-                masks[neighbour_count] = Board::cell_mask(n as usize);
-                neighbour_count += 1;
-            }
-        }
-        let mut captured = false;
-        for subset in 3u32..(1 << neighbour_count) {
-            if subset.count_ones() < 2 {
-                continue;
-            }
-            let (mut sum, mut clear) = (0, 0);
-            for k in 0..neighbour_count {
-                if subset & (1 << k) != 0 {
-                    sum += values[k];
-                    clear |= masks[k];
-                }
-            }
-            if sum <= 6 {
-                captured = true;
-                visit(
-                    Board::from_packed((board.packed() & !clear) | (sum << (3 * cell))),
-                    subset.count_ones(),
-                );
-            }
-        }
-        if !captured {
-            visit(Board::from_packed(board.packed() | (1 << (3 * cell))), 0);
+        let index = PATTERN_BASE[cell] + neighbour_pattern(board, cell);
+        for &code in &moves[usize::from(start[index])..usize::from(start[index + 1])] {
+            visit(Placement {
+                cell: cell as u8,
+                captured: code & 0xF,
+                value: code >> 4,
+            });
         }
     }
+}
+
+/// Calls `visit` with the board after each legal move, once per move: two
+/// captures that happen to give the same board are two moves.
+pub fn for_each_child(board: Board, mut visit: impl FnMut(Board)) {
+    for_each_placement(board, |placement| visit(placement.apply(board)));
 }
 
 #[cfg(test)]
@@ -94,14 +282,45 @@ mod tests {
         out
     }
 
+    /// The rules read straight off the spec, one subset at a time.
+    fn children_by_definition(board: Board) -> Vec<Board> {
+        let cells = board.cells();
+        let mut out = Vec::new();
+        for cell in (0..9).filter(|&c| cells[c] == 0) {
+            let occupied: Vec<usize> = NEIGHBOURS[cell]
+                .iter()
+                .filter(|&&n| n != NONE && cells[n as usize] != 0)
+                .map(|&n| n as usize)
+                .collect();
+            let mut captured_any = false;
+            for subset in 0u32..(1 << occupied.len()) {
+                let chosen: Vec<usize> = (0..occupied.len())
+                    .filter(|k| subset & (1 << k) != 0)
+                    .map(|k| occupied[k])
+                    .collect();
+                let sum: u8 = chosen.iter().map(|&n| cells[n]).sum();
+                if chosen.len() >= 2 && sum <= 6 {
+                    captured_any = true;
+                    let mut next = cells;
+                    chosen.iter().for_each(|&n| next[n] = 0);
+                    next[cell] = sum;
+                    out.push(Board::from_cells(next));
+                }
+            }
+            if !captured_any {
+                let mut next = cells;
+                next[cell] = 1;
+                out.push(Board::from_cells(next));
+            }
+        }
+        out
+    }
+
     #[test]
     fn empty_board_has_nine_plain_placements() {
         let kids = children([0; 9]);
         assert_eq!(kids.len(), 9);
-        assert!(
-            kids.iter()
-                .all(|b| b.cells().iter().map(|&v| v as u32).sum::<u32>() == 1)
-        );
+        assert!(kids.iter().all(|b| b.pips() == 1));
     }
 
     #[test]
@@ -126,5 +345,33 @@ mod tests {
             vec![Board::from_cells([6, 6, 6, 6, 1, 6, 6, 6, 6])]
         );
         assert!(children([1, 2, 3, 4, 5, 6, 1, 2, 3]).is_empty());
+    }
+
+    #[test]
+    fn tables_agree_with_the_rules_and_images_follow_the_move() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let mut cells = [0u8; 9];
+            for c in &mut cells {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *c = [0, 0, 0, 1, 1, 2, 3, 4, 5, 6][(seed % 10) as usize];
+            }
+            let board = Board::from_cells(cells);
+            let mut fast = Vec::new();
+            let images = board.images().map(Board::packed);
+            for_each_placement(board, |p| {
+                let child = p.apply(board);
+                assert_eq!(p.apply_to_images(&images), child.images().map(Board::packed));
+                let expected_count = board.dice() + 1 - child.dice();
+                assert_eq!(
+                    p.captured_count(),
+                    if p.captured == 0 { 0 } else { expected_count }
+                );
+                fast.push(child);
+            });
+            assert_eq!(fast, children_by_definition(board), "{board:?}");
+        }
     }
 }

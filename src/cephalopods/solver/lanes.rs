@@ -33,22 +33,15 @@ pub static GATHER: [[u8; 8]; 8] = {
     table
 };
 
-/// `into += from` with lanes reordered for a child in orientation `j`.
-#[inline(always)]
-pub fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize) {
-    let gather = &GATHER[j];
-    for m in 0..8 {
-        into[m] = into[m].wrapping_add(from[gather[m] as usize]);
-    }
-}
-
 /// The lanes of a board that is the start itself, in orientation `j` of its
 /// canonical form: one path, at the image that is the start.
 pub fn start(j: usize) -> Lanes {
     let mut lanes = [0; 8];
     let mut identity = [0; 8];
     identity[0] = 1;
-    add_gathered(&mut lanes, &identity, j);
+    for m in 0..8 {
+        lanes[m] = identity[GATHER[j][m] as usize];
+    }
     lanes
 }
 

@@ -1,0 +1,119 @@
+//! The two innermost operations of the engine, in a portable form and, on
+//! x86-64 CPUs that have it, an AVX2 form:
+//!
+//! - discovery: a child's eight images from its parent's, and the least;
+//! - counting: adding a parent's lanes into a child's, reordered.
+//!
+//! The passes are generic over [`Ops`], so each form is compiled into its
+//! own copy of the whole engine, and the AVX2 copy runs only after the CPU
+//! was checked for AVX2.
+
+use super::lanes::{GATHER, Lanes};
+use crate::cephalopods::moves::Placement;
+
+pub trait Ops {
+    /// The images of the board after `placement`, given the images of the
+    /// board before it, with the least of them and its position.
+    fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
+
+    /// `into[m] += from[GATHER[j][m]]` for every lane `m`, wrapping.
+    fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize);
+}
+
+pub struct ChildImages {
+    /// The child itself (image 0).
+    pub child: u32,
+    /// The least image: the child's canonical form.
+    pub least: u32,
+    /// Which image is the least.
+    pub orientation: usize,
+}
+
+/// Plain scalar code: runs on every CPU.
+pub struct Portable;
+
+impl Ops for Portable {
+    #[inline(always)]
+    fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
+        let images = placement.apply_to_images(parent);
+        let least = images.iter().copied().fold(u32::MAX, u32::min);
+        let orientation = images.iter().position(|&image| image == least).unwrap_or(0);
+        ChildImages {
+            child: images[0],
+            least,
+            orientation,
+        }
+    }
+
+    #[inline(always)]
+    fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize) {
+        let gather = &GATHER[j];
+        for m in 0..8 {
+            into[m] = into[m].wrapping_add(from[gather[m] as usize]);
+        }
+    }
+}
+
+/// Eight 32-bit lanes at a time. Only to be used inside functions compiled
+/// with AVX2 enabled, after checking the CPU has it.
+#[cfg(target_arch = "x86_64")]
+pub struct Avx2;
+
+#[cfg(target_arch = "x86_64")]
+impl Ops for Avx2 {
+    #[inline(always)]
+    fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
+        use std::arch::x86_64::*;
+        let (clear, shift) = placement.image_masks();
+        // SAFETY: only called within `#[target_feature(enable = "avx2")]`
+        // functions entered after `is_x86_feature_detected!("avx2")`. The
+        // unaligned loads read exactly the 32 bytes of `[u32; 8]` arrays.
+        unsafe {
+            let parent = _mm256_loadu_si256(parent.as_ptr().cast());
+            let clear = _mm256_loadu_si256(clear.as_ptr().cast());
+            let shift = _mm256_loadu_si256(shift.as_ptr().cast());
+            let value = _mm256_sllv_epi32(_mm256_set1_epi32(i32::from(placement.value)), shift);
+            let images = _mm256_or_si256(_mm256_andnot_si256(clear, parent), value);
+            let halves = _mm256_min_epu32(images, _mm256_permute2x128_si256(images, images, 1));
+            let quarters = _mm256_min_epu32(halves, _mm256_shuffle_epi32(halves, 0b01_00_11_10));
+            let least = _mm256_min_epu32(quarters, _mm256_shuffle_epi32(quarters, 0b10_11_00_01));
+            let at_least = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(images, least)));
+            ChildImages {
+                child: _mm256_cvtsi256_si32(images) as u32,
+                least: _mm256_cvtsi256_si32(least) as u32,
+                orientation: at_least.trailing_zeros() as usize,
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize) {
+        use std::arch::x86_64::*;
+        // SAFETY: as in `child_images`: AVX2 was detected before entering
+        // the enclosing function, and each load or store covers exactly one
+        // `[u32; 8]`.
+        unsafe {
+            let order = _mm256_loadu_si256(GATHER_U32[j].as_ptr().cast());
+            let source = _mm256_loadu_si256(from.as_ptr().cast());
+            let target = _mm256_loadu_si256(into.as_ptr().cast());
+            let sum = _mm256_add_epi32(target, _mm256_permutevar8x32_epi32(source, order));
+            _mm256_storeu_si256(into.as_mut_ptr().cast(), sum);
+        }
+    }
+}
+
+/// [`GATHER`] widened to the index type of the AVX2 permutation.
+#[cfg(target_arch = "x86_64")]
+static GATHER_U32: [[u32; 8]; 8] = {
+    let mut table = [[0u32; 8]; 8];
+    let mut j = 0;
+    while j < 8 {
+        let mut m = 0;
+        while m < 8 {
+            table[j][m] = GATHER[j][m] as u32;
+            m += 1;
+        }
+        j += 1;
+    }
+    table
+};
