@@ -46,6 +46,17 @@ pub enum ParseError {
     ExtraToken { token: String, at: Position },
 }
 
+/// A token as error messages show it: control characters escaped, so
+/// nothing in the input can steer the terminal, and cut short if long.
+fn shown(token: &str) -> String {
+    const LIMIT: usize = 24;
+    let mut escaped: String = token.chars().take(LIMIT).flat_map(char::escape_debug).collect();
+    if token.chars().nth(LIMIT).is_some() {
+        escaped.push('…');
+    }
+    escaped
+}
+
 /// Splits `text` into whitespace-separated tokens with their positions.
 fn tokens(text: &str) -> impl Iterator<Item = (&str, Position)> {
     text.lines().enumerate().flat_map(|(line_index, line)| {
@@ -87,7 +98,7 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
             _ => {
                 return Err(ParseError::BadDie {
                     index: index + 1,
-                    token: token.to_owned(),
+                    token: shown(token),
                     at,
                 });
             }
@@ -95,7 +106,7 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
     }
     if let Some((token, at)) = tokens.next() {
         return Err(ParseError::ExtraToken {
-            token: token.to_owned(),
+            token: shown(token),
             at,
         });
     }
@@ -106,7 +117,7 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
 }
 
 fn parse_depth(token: &str, at: Position) -> Result<u32, ParseError> {
-    let owned = || token.to_owned();
+    let owned = || shown(token);
     let (negative, digits) = match token.as_bytes() {
         [b'-', rest @ ..] => (true, rest),
         [b'+', rest @ ..] => (false, rest),
@@ -172,6 +183,18 @@ mod tests {
             bad.to_string(),
             "line 3, column 3: die 5 (row 2, column 2) `7` is not a die value 0 to 6"
         );
+    }
+
+    #[test]
+    fn tokens_in_messages_are_escaped_and_shortened() {
+        let err = parse_puzzle("1 1 0 1 0 \u{1b}[31mX 0 0 0 0")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(r"`\u{1b}[31mX`"), "{err}");
+        assert!(!err.contains('\u{1b}'));
+        let long = format!("1 {} 0 0 0 0 0 0 0 0", "9".repeat(1000));
+        let err = parse_puzzle(&long).unwrap_err().to_string();
+        assert!(err.len() < 120 && err.contains('…'), "{err}");
     }
 
     #[test]

@@ -1,49 +1,29 @@
 //! Pass 1: discover the reachable canonical boards and their moves, in an
 //! order where every move leads forward.
 //!
-//! Boards are grouped in buckets by (pips, dice). A plain placement leads to
-//! (pips + 1, dice + 1) and a capture of `c` dice to (pips, dice + 1 − c), so
-//! visiting pips upwards and, within equal pips, dice downwards visits every
-//! board after all of its parents. When a board is visited, its window of
-//! layers (the fewest and most moves that reach it) is therefore final.
+//! Boards are grouped by pip total into levels, and within a level into
+//! buckets by number of dice. A plain placement leads to (pips + 1,
+//! dice + 1) and a capture of `c` dice to (pips, dice + 1 − c), so visiting
+//! levels upwards and, within a level, dice downwards visits every board
+//! after all of its parents. When a board is visited its window of layers
+//! (the fewest and most moves that reach it) is final, and once a level has
+//! been visited nothing changes it any more: it is handed on whole.
 
 use super::kernel::Ops;
 use crate::cephalopods::board::Board;
 use crate::cephalopods::moves::for_each_placement;
 
-const MAX_PIPS: usize = 54;
-const MAX_DICE: usize = 9;
-const BUCKETS: usize = (MAX_PIPS + 1) * (MAX_DICE + 1);
+pub const MAX_DICE: usize = 9;
+const MAX_PIPS: usize = 6 * MAX_DICE;
 
-pub const BUCKETS_LEN: usize = BUCKETS;
-
-pub const fn bucket_of(pips: u32, dice: u32) -> usize {
-    pips as usize * (MAX_DICE + 1) + dice as usize
-}
-
-/// The buckets with `pips` pips, in an order where every capture leads to a
-/// later one. No board has more than `MAX_PIPS`.
-pub fn level(pips: usize) -> impl Iterator<Item = usize> + Clone {
-    let dice = if pips <= MAX_PIPS { MAX_DICE as u32 } else { 0 };
-    (0..=dice)
-        .rev()
-        .filter(move |_| pips <= MAX_PIPS)
-        .map(move |n| bucket_of(pips as u32, n))
-}
-
-/// Pip totals in order. Plain placements lead to the next level.
-pub fn levels() -> std::ops::RangeInclusive<usize> {
-    0..=MAX_PIPS
-}
-
-/// The buckets in an order where every move leads to a later one.
-pub fn topological_buckets() -> impl Iterator<Item = usize> {
-    levels().flat_map(level)
+/// Dice counts in the order a level is visited: captures lead to fewer dice.
+pub fn dice_order() -> impl Iterator<Item = usize> {
+    (0..=MAX_DICE).rev()
 }
 
 /// One move to a non-full child, packed in a `u32`: the child's index in its
-/// bucket, which bucket relative to the parent's, and the child's
-/// orientation (see [`super::lanes::GATHER`]).
+/// bucket, the kind of move (which fixes the child's bucket relative to the
+/// parent's) and the child's orientation (see [`super::lanes::GATHER`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Edge(u32);
 
@@ -65,11 +45,22 @@ impl Edge {
         (self.0 & ((1 << Self::ORIENTATION_BITS) - 1)) as usize
     }
 
-    /// The bucket of the child, given the parent's bucket.
-    pub fn child_bucket(self, parent_bucket: usize) -> usize {
-        match (self.0 >> Self::ORIENTATION_BITS) & ((1 << Self::KIND_BITS) - 1) {
-            0 => parent_bucket + MAX_DICE + 2,
-            kind => parent_bucket - kind as usize,
+    /// 0 for a plain placement, else the number of dice captured minus one.
+    fn kind(self) -> usize {
+        ((self.0 >> Self::ORIENTATION_BITS) & ((1 << Self::KIND_BITS) - 1)) as usize
+    }
+
+    /// A plain placement's child is on the next level; a capture's on the
+    /// parent's.
+    pub fn is_plain(self) -> bool {
+        self.kind() == 0
+    }
+
+    /// The number of dice on the child, given the parent's.
+    pub fn child_dice(self, parent_dice: usize) -> usize {
+        match self.kind() {
+            0 => parent_dice + 1,
+            kind => parent_dice - kind,
         }
     }
 
@@ -105,6 +96,7 @@ impl Bucket {
 
     /// The index of `board` in the bucket, adding it if new, with its
     /// window widened to cover layers `first..=last`.
+    #[inline(always)]
     fn insert(&mut self, board: Board, first: u8, last: u8) -> u32 {
         let index = self.index.insert(board, self.boards.len() as u32, first, last);
         if index as usize == self.boards.len() {
@@ -128,6 +120,8 @@ impl Bucket {
         self.count_len = total;
         self.first = first;
         self.last = last;
+        self.inner_moves = vec![0; self.len()];
+        self.full_moves = vec![0; self.len()];
     }
 }
 
@@ -205,35 +199,91 @@ impl BoardIndex {
     }
 }
 
-/// Every canonical board reachable from the start within the depth, with
-/// all moves of the boards that are not in the last layer only.
-pub struct Graph {
+/// The boards of one pip total and their moves, in visiting order.
+pub struct Level {
+    pub pips: usize,
+    /// Indexed by the number of dice.
     pub buckets: Vec<Bucket>,
-    /// Moves to non-full boards, board after board in topological order.
+    /// Moves to non-full boards, board after board in visiting order.
     pub edges: Vec<Edge>,
     /// Full boards reached, as reached (not canonicalised), in the same order.
     pub full_children: Vec<Board>,
-    pub start_bucket: usize,
-    pub start_orientation: usize,
+    /// Where each bucket's counts start in the level's arena, in visiting
+    /// order, and the arena's size.
+    pub count_start: [u32; MAX_DICE + 1],
+    pub count_len: u32,
 }
 
-impl Graph {
-    /// `depth` must be at least 1 and at most `u8::MAX`.
-    #[inline(always)]
-    pub fn discover<K: Ops>(start: Board, depth: u32) -> Graph {
-        assert!((1..=u32::from(u8::MAX)).contains(&depth));
-        let mut buckets: Vec<Bucket> = (0..BUCKETS).map(|_| Bucket::default()).collect();
-        let (canonical, start_orientation) = start.canonical();
-        let start_bucket = bucket_of(start.pips(), start.dice());
-        buckets[start_bucket].insert(canonical, 0, 0);
-        let mut edges = Vec::new();
-        let mut full_children = Vec::new();
+impl Level {
+    fn new(pips: usize) -> Level {
+        Level {
+            pips,
+            buckets: (0..=MAX_DICE).map(|_| Bucket::default()).collect(),
+            edges: Vec::new(),
+            full_children: Vec::new(),
+            count_start: [0; MAX_DICE + 1],
+            count_len: 0,
+        }
+    }
 
-        for b in topological_buckets() {
-            let mut bucket = std::mem::take(&mut buckets[b]);
+    fn is_empty(&self) -> bool {
+        self.buckets.iter().all(|b| b.len() == 0)
+    }
+
+    /// Places the buckets' counts one after another, once all are sealed.
+    fn lay_out_counts(&mut self) {
+        let mut total = 0;
+        for dice in dice_order() {
+            self.count_start[dice] = total;
+            total += self.buckets[dice].count_len;
+        }
+        self.count_len = total;
+    }
+
+    /// Where board `i` with `dice` dice keeps its count for `layer`.
+    #[inline(always)]
+    pub fn count_position(&self, dice: usize, i: usize, layer: u8) -> usize {
+        self.count_start[dice]
+            .wrapping_add(self.buckets[dice].count_base[i])
+            .wrapping_add(u32::from(layer)) as usize
+    }
+}
+
+/// Where discovery starts: the start board's class and orientation. The
+/// start is board 0 of its bucket.
+#[derive(Clone, Copy, Debug)]
+pub struct Start {
+    pub pips: usize,
+    pub dice: usize,
+    pub orientation: usize,
+}
+
+impl Start {
+    pub fn of(board: Board) -> Start {
+        Start {
+            pips: board.pips() as usize,
+            dice: board.dice() as usize,
+            orientation: board.canonical().1,
+        }
+    }
+}
+
+/// Discovers every canonical board reachable from `start` within `depth`
+/// moves (1 to `u8::MAX`), handing each level to `finished` in order of
+/// pips as soon as it is complete. The levels handed on run from the
+/// start's up to the first empty one.
+#[inline(always)]
+pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level)) {
+    assert!((1..=u32::from(u8::MAX)).contains(&depth));
+    let origin = Start::of(start);
+    let mut current = Level::new(origin.pips);
+    current.buckets[origin.dice].insert(start.canonical().0, 0, 0);
+    let mut next = Level::new(origin.pips + 1);
+    while !current.is_empty() {
+        assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
+        for dice in dice_order() {
+            let mut bucket = std::mem::take(&mut current.buckets[dice]);
             bucket.seal();
-            bucket.inner_moves = vec![0; bucket.len()];
-            bucket.full_moves = vec![0; bucket.len()];
             for i in 0..bucket.len() {
                 let (first, last) = (bucket.first[i], bucket.last[i]);
                 if u32::from(first) >= depth {
@@ -248,28 +298,31 @@ impl Graph {
                     let images = K::child_images(&images, placement);
                     let child = Board::from_packed(images.child);
                     if child.is_full() {
-                        full_children.push(child);
+                        current.full_children.push(child);
                         full += 1;
                         return;
                     }
-                    let (canonical, orientation) = (Board::from_packed(images.least), images.orientation);
+                    let canonical = Board::from_packed(images.least);
                     let captured = placement.captured_count();
-                    let probe = Edge::new(0, captured, 0);
-                    let index = buckets[probe.child_bucket(b)].insert(canonical, child_first, child_last);
-                    edges.push(Edge::new(index, captured, orientation));
+                    let (target, child_dice) = match captured {
+                        0 => (&mut next, dice + 1),
+                        _ => (&mut current, dice + 1 - captured as usize),
+                    };
+                    let index = target.buckets[child_dice].insert(canonical, child_first, child_last);
+                    current.edges.push(Edge::new(index, captured, images.orientation));
                     inner += 1;
                 });
                 bucket.inner_moves[i] = inner;
                 bucket.full_moves[i] = full;
             }
-            buckets[b] = bucket;
+            current.buckets[dice] = bucket;
         }
-        Graph {
-            buckets,
-            edges,
-            full_children,
-            start_bucket,
-            start_orientation,
-        }
+        current.lay_out_counts();
+        let following = Level::new(next.pips + 1);
+        finished(std::mem::replace(
+            &mut current,
+            std::mem::replace(&mut next, following),
+        ));
     }
+    finished(current);
 }

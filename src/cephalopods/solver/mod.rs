@@ -62,38 +62,125 @@ impl Kernel {
 /// The sum, over every game path of `depth` moves from `board` (fewer when
 /// the board fills first), of the final board's hash, modulo 2^30.
 pub fn path_hash_sum(board: Board, depth: u32) -> u32 {
-    path_hash_sum_with(board, depth, Kernel::detect())
+    path_hash_sum_with(board, depth, Kernel::detect(), 1)
 }
 
-/// [`path_hash_sum`] with a chosen kernel.
+/// [`path_hash_sum`] with a chosen kernel and number of threads.
+///
+/// With two threads or more, discovery and counting run as a pipeline on
+/// two threads: a level is counted while later ones are still being
+/// discovered. More threads than two change nothing. The answer is the
+/// same for any choice.
 ///
 /// # Panics
 /// If the CPU does not support `kernel`.
-pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel) -> u32 {
+pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usize) -> u32 {
     assert!(kernel.is_supported(), "this CPU cannot run the {kernel:?} kernel");
     if depth == 0 || board.is_full() {
         return board.hash() % MODULUS;
     }
     let depth = depth.min(LONGEST_GAME + 1);
-    let total = match kernel {
-        Kernel::Portable => solve::<kernel::Portable>(board, depth),
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `is_supported` confirmed above that this CPU has AVX2.
-        Kernel::Avx2 => unsafe { solve_avx2(board, depth) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
+    let start = graph::Start::of(board);
+    let total = if threads <= 1 {
+        let mut levels = Vec::new();
+        discover(kernel, board, depth, |level| levels.push(level));
+        count(kernel, levels.into_iter(), start, depth)
+    } else {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                // The receiver only goes away once counting is over.
+                discover(kernel, board, depth, |level| sender.send(level).unwrap_or(()));
+            });
+            count(kernel, receiver.into_iter(), start, depth)
+        })
     };
     total % MODULUS
 }
 
-#[inline(always)]
-fn solve<K: kernel::Ops>(board: Board, depth: u32) -> u32 {
-    let graph = graph::Graph::discover::<K>(board, depth);
-    sweep::sum_final_hashes::<K>(&graph, depth)
+/// Runs discovery with `kernel`'s code, handing on each finished level.
+fn discover(kernel: Kernel, board: Board, depth: u32, finished: impl FnMut(graph::Level)) {
+    match kernel {
+        Kernel::Portable => graph::discover::<kernel::Portable>(board, depth, finished),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { discover_avx2(board, depth, finished) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
+    }
+}
+
+/// Counts paths over the levels with `kernel`'s code.
+fn count(kernel: Kernel, levels: impl Iterator<Item = graph::Level>, start: graph::Start, depth: u32) -> u32 {
+    match kernel {
+        Kernel::Portable => sweep::sum_final_hashes::<kernel::Portable>(levels, start, depth),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { count_avx2(levels, start, depth) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn solve_avx2(board: Board, depth: u32) -> u32 {
-    solve::<kernel::Avx2>(board, depth)
+fn discover_avx2(board: Board, depth: u32, finished: impl FnMut(graph::Level)) {
+    graph::discover::<kernel::Avx2>(board, depth, finished)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn count_avx2(levels: impl Iterator<Item = graph::Level>, start: graph::Start, depth: u32) -> u32 {
+    sweep::sum_final_hashes::<kernel::Avx2>(levels, start, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Boards whose searches are deep and wide, with their known answers.
+    const DEEP: [([u8; 9], u32, u32); 3] = [
+        ([0; 9], 40, 503_115_192),
+        ([1, 0, 0, 3, 5, 2, 1, 0, 0], 20, 808_014_757),
+        ([0, 5, 1, 0, 0, 0, 4, 0, 1], 20, 738_691_369),
+    ];
+
+    #[test]
+    fn every_kernel_and_thread_count_gives_the_same_answer() {
+        let kernels: Vec<Kernel> = [Kernel::Portable, Kernel::Avx2]
+            .into_iter()
+            .filter(|k| k.is_supported())
+            .collect();
+        for (cells, depth, expected) in DEEP {
+            let board = Board::from_cells(cells);
+            for &kernel in &kernels {
+                for threads in [1, 2, 3] {
+                    assert_eq!(
+                        path_hash_sum_with(board, depth, kernel, threads),
+                        expected,
+                        "{board:?} depth {depth} {kernel:?} {threads} threads"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shallow_depths_agree_across_kernels_and_threads() {
+        for depth in 1..=12 {
+            let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
+            let reference = path_hash_sum_with(board, depth, Kernel::Portable, 1);
+            assert_eq!(path_hash_sum_with(board, depth, Kernel::Portable, 2), reference);
+            assert_eq!(path_hash_sum(board, depth), reference);
+        }
+    }
+
+    #[test]
+    fn depth_past_the_longest_game_is_the_same_as_unbounded() {
+        let board = Board::from_cells([0, 0, 0, 0, 6, 0, 0, 0, 0]);
+        assert_eq!(
+            path_hash_sum(board, LONGEST_GAME + 1),
+            path_hash_sum(board, u32::MAX)
+        );
+    }
 }

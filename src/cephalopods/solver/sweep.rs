@@ -2,74 +2,45 @@
 //! layer window, and add up the hashes where paths stop.
 //!
 //! A path stops on a full board (at any layer) or on any board at the last
-//! layer. Boards are visited in the same topological order as in discovery,
-//! so all counts flowing into a board are in place before it is visited, and
-//! its moves are read back from the edge list in order.
+//! layer. Boards are visited in the same order as in discovery, so all
+//! counts flowing into a board are in place before it is visited, and its
+//! moves are read back from its level's move list in order.
 //!
-//! Counts flow only within a pip level (captures) or to the next (plain
-//! placements), so two arenas, reused level after level, hold every count
-//! that is live at once.
+//! Counts flow only within a level (captures) or to the next (plain
+//! placements), so a level can be counted as soon as it and the next one
+//! are discovered, and two arenas, reused level after level, hold every
+//! count that is live at once.
 
-use super::graph::{BUCKETS_LEN, Graph, bucket_of, level, levels};
+use super::graph::{Level, Start, dice_order};
 use super::kernel::Ops;
 use super::lanes::{self, Lanes};
 
-/// The counts of one pip level, bucket after bucket.
-struct LevelCounts {
-    /// Where each bucket of this level starts in `lanes`.
-    bucket_start: Vec<u32>,
-    lanes: Vec<Lanes>,
-}
-
-impl LevelCounts {
-    fn new() -> LevelCounts {
-        LevelCounts {
-            bucket_start: vec![0; BUCKETS_LEN],
-            lanes: Vec::new(),
-        }
-    }
-
-    /// Lays out and zeroes the counts of level `pips`, reusing the memory.
-    fn reset(&mut self, graph: &Graph, pips: usize) {
-        let mut total = 0u32;
-        for b in level(pips) {
-            self.bucket_start[b] = total;
-            total += graph.buckets[b].count_len;
-        }
-        self.lanes.clear();
-        self.lanes.resize(total as usize, [0; 8]);
-    }
-
-    /// Where board `i` of bucket `b` keeps its count for layer `first`.
-    fn position(&self, graph: &Graph, b: usize, i: usize, first: u8) -> usize {
-        self.bucket_start[b]
-            .wrapping_add(graph.buckets[b].count_base[i])
-            .wrapping_add(u32::from(first)) as usize
-    }
-}
-
+/// Counts paths over `levels`, which must come in order of pips from the
+/// start's, as [`super::graph::discover`] hands them on.
 #[inline(always)]
-pub fn sum_final_hashes<K: Ops>(graph: &Graph, depth: u32) -> u32 {
+pub fn sum_final_hashes<K: Ops>(mut levels: impl Iterator<Item = Level>, start: Start, depth: u32) -> u32 {
     let depth = depth as u8;
-    let buckets = &graph.buckets;
-    let (mut this_level, mut next_level) = (LevelCounts::new(), LevelCounts::new());
-    let start_pips = graph.start_bucket / bucket_of(1, 0);
-    this_level.reset(graph, start_pips);
-    let start = this_level.position(graph, graph.start_bucket, 0, 0);
-    this_level.lanes[start] = lanes::start(graph.start_orientation);
+    let Some(mut current) = levels.next() else {
+        return 0;
+    };
+    let (mut this_arena, mut next_arena): (Vec<Lanes>, Vec<Lanes>) = (Vec::new(), Vec::new());
+    this_arena.resize(current.count_len as usize, [0; 8]);
+    this_arena[current.count_position(start.dice, 0, 0)] = lanes::start(start.orientation);
 
-    let mut edges = graph.edges.iter();
-    let mut full_children = graph.full_children.iter();
     let mut total = 0u32;
-    for pips in levels().skip(start_pips) {
-        next_level.reset(graph, pips + 1);
-        for b in level(pips) {
-            let bucket = &buckets[b];
+    loop {
+        let next = levels.next();
+        next_arena.clear();
+        next_arena.resize(next.as_ref().map_or(0, |n| n.count_len as usize), [0; 8]);
+        let mut edges = current.edges.iter();
+        let mut full_children = current.full_children.iter();
+        for dice in dice_order() {
+            let bucket = &current.buckets[dice];
             for i in 0..bucket.len() {
                 let (first, last) = (bucket.first[i], bucket.last[i]);
-                let offset = this_level.position(graph, b, i, first);
+                let offset = current.count_position(dice, i, first);
                 if last == depth {
-                    let at_depth = &this_level.lanes[offset + usize::from(depth - first)];
+                    let at_depth = &this_arena[offset + usize::from(depth - first)];
                     total = total.wrapping_add(lanes::weighted_hash(bucket.boards[i], at_depth));
                 }
                 if first == depth {
@@ -77,19 +48,21 @@ pub fn sum_final_hashes<K: Ops>(graph: &Graph, depth: u32) -> u32 {
                 }
                 let moving = offset..offset + usize::from(last.min(depth - 1) - first) + 1;
                 for edge in edges.by_ref().take(usize::from(bucket.inner_moves[i])) {
-                    let child_bucket = edge.child_bucket(b);
+                    let child_dice = edge.child_dice(dice);
                     let orientation = edge.orientation();
-                    if child_bucket > bucket_of(pips as u32, 9) {
-                        let into = next_level.position(graph, child_bucket, edge.child(), first + 1);
-                        let targets = &mut next_level.lanes[into..into + moving.len()];
-                        for (into, from) in targets.iter_mut().zip(&this_level.lanes[moving.clone()]) {
+                    if edge.is_plain() {
+                        let next = next.as_ref().expect("a plain placement leads to the next level");
+                        let into = next.count_position(child_dice, edge.child(), first + 1);
+                        let targets = &mut next_arena[into..into + moving.len()];
+                        for (into, from) in targets.iter_mut().zip(&this_arena[moving.clone()]) {
                             K::add_gathered(into, from, orientation);
                         }
                     } else {
                         // A capture: the child is in a later bucket of this
-                        // level, so the two ranges never overlap.
-                        let into = this_level.position(graph, child_bucket, edge.child(), first + 1);
-                        let (sources, targets) = this_level.lanes.split_at_mut(into);
+                        // level, laid out after the parent's, so the ranges
+                        // never overlap.
+                        let into = current.count_position(child_dice, edge.child(), first + 1);
+                        let (sources, targets) = this_arena.split_at_mut(into);
                         for (into, from) in targets.iter_mut().zip(&sources[moving.clone()]) {
                             K::add_gathered(into, from, orientation);
                         }
@@ -97,7 +70,7 @@ pub fn sum_final_hashes<K: Ops>(graph: &Graph, depth: u32) -> u32 {
                 }
                 if bucket.full_moves[i] > 0 {
                     let mut stopped: Lanes = [0; 8];
-                    for layer in &this_level.lanes[moving] {
+                    for layer in &this_arena[moving] {
                         K::add_gathered(&mut stopped, layer, 0);
                     }
                     for &full in full_children.by_ref().take(usize::from(bucket.full_moves[i])) {
@@ -106,7 +79,10 @@ pub fn sum_final_hashes<K: Ops>(graph: &Graph, depth: u32) -> u32 {
                 }
             }
         }
-        std::mem::swap(&mut this_level, &mut next_level);
+        let Some(next) = next else {
+            return total;
+        };
+        current = next;
+        std::mem::swap(&mut this_arena, &mut next_arena);
     }
-    total
 }
