@@ -243,14 +243,11 @@ impl fmt::Display for Analysis {
         let (a, r) = (&self.all, &self.reachable);
         writeln!(f, "Mu Torere, solved by retrograde analysis of every position")?;
         writeln!(f)?;
-        writeln!(
-            f,
-            "positions (values for the side to move)   all  reachable from the start"
-        )?;
+        writeln!(f, "{:<40} {:>5}  reachable from the start", "", "all")?;
         let rows = [
             ("positions", a.positions, r.positions),
-            ("  won", a.wins, r.wins),
-            ("  lost", a.losses, r.losses),
+            ("  won for the side to move", a.wins, r.wins),
+            ("  lost for the side to move", a.losses, r.losses),
             ("  drawn", a.draws, r.draws),
             ("  terminal (no move: lost at once)", a.terminal, r.terminal),
             ("classes up to rotation and reflection", a.classes, r.classes),
