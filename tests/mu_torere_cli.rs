@@ -210,3 +210,14 @@ fn analyze_table_lists_every_position_once_in_order() {
         .collect();
     assert!(keys.windows(2).all(|w| w[0] < w[1]));
 }
+
+#[test]
+fn analyze_traps_lists_every_trap() {
+    let r = run(&["mu-torere", "analyze", "--traps"], "");
+    assert_eq!(r.code, Some(0));
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 144);
+    assert!(lines.contains(&"wwwbobbbw white to move: 9 to 5 loses, black then wins in 5 plies"));
+    assert!(lines.contains(&"bwwwowbbb white to move: 4 to 5 loses, black then wins in 5 plies"));
+    assert!(lines.iter().all(|l| l.contains(" loses, ")));
+}

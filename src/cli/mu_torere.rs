@@ -2,7 +2,7 @@
 //! print the analysis of the whole game.
 
 use anyhow::Context;
-use gamespace::mu_torere::analysis::{Analysis, write_table};
+use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
 use gamespace::mu_torere::play::{Config, play};
 use gamespace::mu_torere::{Board, Color, Position, Solution};
 use std::io::{self, IsTerminal, Write};
@@ -48,8 +48,11 @@ struct PlayArgs {
 #[derive(clap::Args, Debug)]
 struct AnalyzeArgs {
     /// Print instead one line per position: SQUARES SIDE RESULT DIST.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "traps")]
     table: bool,
+    /// Print instead every trap, one per line: a drawn position, its losing move and how fast it loses.
+    #[arg(long)]
+    traps: bool,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -104,6 +107,8 @@ fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.table {
         write_table(solution, &mut out)?;
+    } else if args.traps {
+        write_traps(&Analysis::new(solution), &mut out)?;
     } else {
         write!(out, "{}", Analysis::new(solution))?;
     }

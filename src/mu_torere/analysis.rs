@@ -50,6 +50,21 @@ pub struct Trap {
     pub opponent_wins_in: u32,
 }
 
+/// `bwwwowbbb white to move: 4 to 5 loses, black then wins in 5 plies`.
+impl fmt::Display for Trap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mover = self.position.to_move;
+        write!(
+            f,
+            "{} {mover} to move: {} loses, {} then wins in {}",
+            self.position.board,
+            self.losing_move,
+            mover.opponent(),
+            plies(self.opponent_wins_in)
+        )
+    }
+}
+
 /// All the traps of one symmetry class, shown by one of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrapClass {
@@ -296,20 +311,23 @@ impl fmt::Display for Analysis {
             reachable
         )?;
         for class in &self.trap_classes {
-            let t = class.example;
-            let mover = t.position.to_move;
             writeln!(
                 f,
-                "  {} {mover} to move: {} loses, {} then wins in {} ({} positions in its class)",
-                t.position.board,
-                t.losing_move,
-                mover.opponent(),
-                plies(t.opponent_wins_in),
-                class.members
+                "  {} ({} positions in its class)",
+                class.example, class.members
             )?;
         }
+        writeln!(f, "  (every one of them: gamespace mu-torere analyze --traps)")?;
         Ok(())
     }
+}
+
+/// Writes every trap, one per line, in table order.
+pub fn write_traps(analysis: &Analysis, out: &mut impl Write) -> io::Result<()> {
+    for trap in &analysis.traps {
+        writeln!(out, "{trap}")?;
+    }
+    Ok(())
 }
 
 /// Writes one line per position, `SQUARES SIDE RESULT DIST`, in table
