@@ -147,11 +147,13 @@ impl<O: Write, T: Write> Game<'_, O, T> {
                 list_squares(&movable(p))
             )?;
             self.talk.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(self.talk)?;
                 return Ok(Err(Ending::EndOfInput));
             }
+            // Bytes that are not UTF-8 are just more input to refuse politely.
+            let line = String::from_utf8_lossy(&bytes);
             match interpret(&line, p) {
                 Request::Move(m) => return Ok(Ok(m)),
                 Request::Quit => return Ok(Err(Ending::Quit)),
@@ -267,6 +269,32 @@ mod tests {
         let (ending, out, _) = run(config, "");
         assert_eq!(ending, Ending::Won(Color::Black));
         assert!(out.ends_with("\nblack wins\n"));
+    }
+
+    #[test]
+    fn input_that_is_not_text_is_refused_like_any_other() {
+        let (mut out, mut talk) = (Vec::new(), Vec::new());
+        let input: &[u8] = b"\xff\xfe\n4\n";
+        let ending = play(Solution::get(), Config::default(), input, &mut out, &mut talk).unwrap();
+        assert_eq!(ending, Ending::EndOfInput);
+        assert!(
+            String::from_utf8(talk)
+                .unwrap()
+                .contains("is not a square number")
+        );
+        assert!(String::from_utf8(out).unwrap().contains("\nblack moves 4 to 5\n"));
+    }
+
+    #[test]
+    fn colour_keeps_the_move_lines_exact() {
+        let config = Config {
+            colour: true,
+            ..Config::default()
+        };
+        let (_, out, _) = run(config, "9\n");
+        assert!(out.contains('\x1b'));
+        let moves: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
+        assert_eq!(moves, ["black moves 9 to 5", "white moves 6 to 9"]);
     }
 
     #[test]

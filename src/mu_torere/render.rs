@@ -9,6 +9,15 @@ use std::fmt::Write;
 const UPPER_LINKS: &str = "|\\|/|";
 const LOWER_LINKS: &str = "|/|\\|";
 
+/// The numbering picture, one string per line: each digit stands where
+/// that square's stone is drawn, and the other characters are the edges.
+pub const NUMBERING: [&str; 5] = ["1-2-3", UPPER_LINKS, "4-5-6", LOWER_LINKS, "7-8-9"];
+
+/// Where `square` is drawn in the picture: (line, column), both from 0.
+pub const fn cell_of(square: Square) -> (usize, usize) {
+    (2 * (square.index() / 3), 2 * (square.index() % 3))
+}
+
 fn letter(point: Option<Color>) -> char {
     point.map_or('o', Color::letter)
 }
@@ -77,10 +86,9 @@ pub fn coloured_picture(board: Board, highlight: Highlight<'_>) -> String {
             cell(3 * r + 2)
         )
     };
-    let numbers = ["1-2-3", UPPER_LINKS, "4-5-6", LOWER_LINKS, "7-8-9"];
     let lines = [row(0), link(UPPER_LINKS), row(1), link(LOWER_LINKS), row(2)];
     let mut text = String::new();
-    for (line, key) in lines.iter().zip(numbers) {
+    for (line, key) in lines.iter().zip(NUMBERING) {
         let _ = writeln!(text, "{line}    {DIM}{key}{RESET}");
     }
     text
@@ -93,6 +101,15 @@ mod tests {
     #[test]
     fn start_picture_is_exactly_the_spec() {
         assert_eq!(picture(Board::START), "w-w-w\n|\\|/|\nb-o-w\n|/|\\|\nb-b-b\n");
+    }
+
+    #[test]
+    fn numbering_shows_each_square_where_its_stone_is_drawn() {
+        for square in Square::ALL {
+            let (line, column) = cell_of(square);
+            let digit = char::from(b'0' + square.number());
+            assert_eq!(NUMBERING[line].chars().nth(column), Some(digit));
+        }
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl Solution {
     }
 
     /// The solution shared by the whole program, built on first use (it
-    /// takes well under a millisecond).
+    /// takes about a millisecond).
     pub fn get() -> &'static Solution {
         static SOLUTION: OnceLock<Solution> = OnceLock::new();
         SOLUTION.get_or_init(Solution::new)
