@@ -5,5 +5,6 @@
 //! live once, here, and the games plug into them.
 
 pub mod cephalopods;
+pub mod mu_torere;
 pub mod solve;
 pub mod symmetry;

@@ -4,6 +4,9 @@
 //! Games on square boards use it to solve one representative per class of
 //! equivalent boards. Elements are numbered 0..8 so tables can be indexed by
 //! them; element 0 is the identity.
+//!
+//! [`OctagonSymmetry`] is the symmetry group of the regular octagon (the
+//! dihedral group of order 16), acting on a ring of eight points.
 
 /// One of the eight symmetries of the square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -84,6 +87,76 @@ impl Symmetry {
     }
 }
 
+/// One of the sixteen symmetries of the regular octagon (the dihedral group
+/// of order 16), acting on its corners numbered 0..8 in cyclic order.
+///
+/// Boards drawn on a ring of eight points with a centre (Mu Torere) use it to
+/// count positions up to rotation and reflection. Elements 0..8 turn the
+/// ring by that many steps; elements 8..16 reflect it, sending corner `i` to
+/// `k - i` (mod 8) for element `8 + k`. Element 0 is the identity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OctagonSymmetry(u8);
+
+impl OctagonSymmetry {
+    pub const CORNERS: usize = 8;
+    pub const IDENTITY: OctagonSymmetry = OctagonSymmetry(0);
+    pub const ALL: [OctagonSymmetry; 16] = {
+        let mut all = [OctagonSymmetry(0); 16];
+        let mut k = 0;
+        while k < 16 {
+            all[k] = OctagonSymmetry(k as u8);
+            k += 1;
+        }
+        all
+    };
+
+    /// The rotation by `steps` corners in the direction of increasing numbers.
+    pub const fn rotation(steps: usize) -> OctagonSymmetry {
+        OctagonSymmetry((steps % 8) as u8)
+    }
+
+    /// The reflection sending corner `i` to `axis - i` (mod 8).
+    pub const fn reflection(axis: usize) -> OctagonSymmetry {
+        OctagonSymmetry(8 + (axis % 8) as u8)
+    }
+
+    pub const fn is_reflection(self) -> bool {
+        self.0 >= 8
+    }
+
+    /// Where this symmetry sends `corner` (0..8).
+    pub const fn map(self, corner: usize) -> usize {
+        assert!(corner < 8, "an octagon has eight corners");
+        let k = (self.0 % 8) as usize;
+        if self.is_reflection() {
+            (k + 8 - corner) % 8
+        } else {
+            (corner + k) % 8
+        }
+    }
+
+    /// The symmetry that applies `self` first, then `then`.
+    pub const fn then(self, then: OctagonSymmetry) -> OctagonSymmetry {
+        // A symmetry is fixed by where it sends corners 0 and 1.
+        let a = then.map(self.map(0));
+        let b = then.map(self.map(1));
+        if (a + 1) % 8 == b {
+            OctagonSymmetry::rotation(a)
+        } else {
+            OctagonSymmetry::reflection(a)
+        }
+    }
+
+    /// The symmetry that undoes `self`.
+    pub const fn inverse(self) -> OctagonSymmetry {
+        if self.is_reflection() {
+            self
+        } else {
+            OctagonSymmetry::rotation(8 - self.0 as usize)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +197,54 @@ mod tests {
         // 7 8 9      9 6 3
         assert_eq!(Symmetry(1).cell_permutation::<3, 9>()[0], 2);
         assert_eq!(Symmetry(1).cell_permutation::<3, 9>()[6], 0);
+    }
+
+    fn octagon_permutation(s: OctagonSymmetry) -> [usize; 8] {
+        std::array::from_fn(|i| s.map(i))
+    }
+
+    #[test]
+    fn the_sixteen_octagon_symmetries_are_distinct_and_keep_neighbours_adjacent() {
+        let perms: Vec<[usize; 8]> = OctagonSymmetry::ALL
+            .iter()
+            .map(|&s| octagon_permutation(s))
+            .collect();
+        for (i, p) in perms.iter().enumerate() {
+            let mut sorted = *p;
+            sorted.sort();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7]);
+            assert!(perms[..i].iter().all(|q| q != p));
+            for c in 0..8 {
+                let d = (p[(c + 1) % 8] + 8 - p[c]) % 8;
+                assert!(d == 1 || d == 7, "corners {c} and {} stay neighbours", c + 1);
+            }
+        }
+        assert_eq!(
+            OctagonSymmetry::ALL.iter().filter(|s| s.is_reflection()).count(),
+            8
+        );
+    }
+
+    #[test]
+    fn octagon_composition_and_inverse_agree_with_permutations() {
+        for a in OctagonSymmetry::ALL {
+            let pa = octagon_permutation(a);
+            assert_eq!(a.then(a.inverse()), OctagonSymmetry::IDENTITY);
+            assert_eq!(a.inverse().then(a), OctagonSymmetry::IDENTITY);
+            for b in OctagonSymmetry::ALL {
+                let pb = octagon_permutation(b);
+                let pab = octagon_permutation(a.then(b));
+                for i in 0..8 {
+                    assert_eq!(pab[i], pb[pa[i]]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn octagon_rotation_and_reflection_move_corners_as_named() {
+        assert_eq!(OctagonSymmetry::rotation(3).map(6), 1);
+        assert_eq!(OctagonSymmetry::reflection(0).map(1), 7);
+        assert_eq!(OctagonSymmetry::reflection(2).map(1), 1);
     }
 }

@@ -1,0 +1,117 @@
+//! `gamespace mu-torere`: play Mu Torere against the perfect player, or
+//! print the analysis of the whole game.
+
+use anyhow::Context;
+use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
+use gamespace::mu_torere::play::{Config, play};
+use gamespace::mu_torere::{Board, Color, Position, Solution};
+use std::io::{self, IsTerminal, Write};
+
+/// Play Mu Torere against a perfect player, or analyse the whole game.
+///
+/// With no subcommand, plays (same as `play`).
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    Play(PlayArgs),
+    Analyze(AnalyzeArgs),
+}
+
+/// Play against the program: type the square (1-9) of the stone to move.
+///
+/// Squares:  1-2-3 / 4-5-6 / 7-8-9, 5 is the centre; the rim runs 1 2 3 6 9 8 7 4.
+/// Boards, move lines (`black moves 4 to 5`) and the result (`white wins`) go
+/// to stdout; prompts and help go to stderr.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Example:\n  gamespace mu-torere --human white --position wwwbbobbw --to-move black")]
+struct PlayArgs {
+    /// The side you play; black moves first.
+    #[arg(long, value_enum, default_value_t = Side::Black)]
+    human: Side,
+    /// Start from this board: 9 characters b, w or o for squares 1..9 (4 b, 4 w, 1 o).
+    #[arg(long, value_name = "SQUARES")]
+    position: Option<String>,
+    /// Who moves first from the starting board.
+    #[arg(long, value_enum, default_value_t = Side::Black)]
+    to_move: Side,
+}
+
+/// Report the solved game: counts, symmetry classes, opening, traps.
+#[derive(clap::Args, Debug)]
+struct AnalyzeArgs {
+    /// Print instead one line per position: SQUARES SIDE RESULT DIST.
+    #[arg(long, conflicts_with = "traps")]
+    table: bool,
+    /// Print instead every trap, one per line: a drawn position, its losing move and how fast it loses.
+    #[arg(long)]
+    traps: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Side {
+    Black,
+    White,
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::Black => Color::Black,
+            Side::White => Color::White,
+        }
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        None => run_play(args.play),
+        Some(Sub::Play(play)) => run_play(play),
+        Some(Sub::Analyze(analyze)) => run_analyze(analyze),
+    }
+}
+
+fn run_play(args: PlayArgs) -> anyhow::Result<()> {
+    let board = match &args.position {
+        None => Board::START,
+        Some(text) => text
+            .parse::<Board>()
+            .with_context(|| format!("bad --position `{text}`"))?,
+    };
+    let stdout = io::stdout();
+    let colour = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let config = Config {
+        human: args.human.into(),
+        start: Position::new(board, args.to_move.into()),
+        colour,
+    };
+    play(
+        Solution::get(),
+        config,
+        io::stdin().lock(),
+        stdout.lock(),
+        io::stderr().lock(),
+    )?;
+    Ok(())
+}
+
+fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
+    let solution = Solution::get();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.table {
+        write_table(solution, &mut out)?;
+    } else if args.traps {
+        write_traps(&Analysis::new(solution), &mut out)?;
+    } else {
+        write!(out, "{}", Analysis::new(solution))?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! Mu Torere, the Māori game on an octagon of eight points and a centre:
+//! the rules, the whole game solved, and a perfect player.
+//!
+//! - [`board`]: stones, squares 1..9, the 16 edges, boards and positions.
+//! - [`moves`]: the legal moves.
+//! - [`solver`]: all 1260 positions solved by retrograde analysis.
+//! - [`choice`]: the program's move choice.
+//! - [`render`]: the five-line board picture.
+//! - [`play`]: the line-mode game against a human.
+//! - [`analysis`]: the report and the table of all positions.
+
+pub mod analysis;
+pub mod board;
+pub mod choice;
+pub mod moves;
+pub mod play;
+pub mod render;
+pub mod solver;
+
+pub use analysis::Analysis;
+pub use board::{Board, BoardError, Color, Position, Square};
+pub use choice::{RankedMove, choose, ranked_moves};
+pub use moves::{Move, MoveError, MoveList};
+pub use render::{Highlight, NUMBERING, cell_of, coloured_picture, picture};
+pub use solver::Solution;
