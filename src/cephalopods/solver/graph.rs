@@ -138,6 +138,15 @@ const EMPTY_SLOT: u64 = u64::MAX;
 const INDEX_BITS: u32 = 21;
 
 impl BoardIndex {
+    /// An index that holds `expected` boards without growing.
+    fn with_capacity(expected: usize) -> BoardIndex {
+        let slots = (2 * expected).next_power_of_two().max(64);
+        BoardIndex {
+            slots: vec![EMPTY_SLOT; slots],
+            len: 0,
+        }
+    }
+
     /// The index of `board`, or `new_index` if it was not present.
     #[inline(always)]
     fn insert(&mut self, board: Board, new_index: u32, first: u8, last: u8) -> u32 {
@@ -215,15 +224,28 @@ pub struct Level {
 }
 
 impl Level {
-    fn new(pips: usize) -> Level {
+    /// An empty level whose buckets expect about `expected[dice]` boards.
+    fn new(pips: usize, expected: [usize; MAX_DICE + 1]) -> Level {
         Level {
             pips,
-            buckets: (0..=MAX_DICE).map(|_| Bucket::default()).collect(),
+            buckets: expected
+                .iter()
+                .map(|&n| Bucket {
+                    index: BoardIndex::with_capacity(n),
+                    ..Bucket::default()
+                })
+                .collect(),
             edges: Vec::new(),
             full_children: Vec::new(),
             count_start: [0; MAX_DICE + 1],
             count_len: 0,
         }
+    }
+
+    /// The number of boards in each bucket, the best guess for the sizes
+    /// of a nearby level's: they change little from one level to the next.
+    fn sizes(&self) -> [usize; MAX_DICE + 1] {
+        std::array::from_fn(|dice| self.buckets[dice].len())
     }
 
     fn is_empty(&self) -> bool {
@@ -276,9 +298,9 @@ impl Start {
 pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level)) {
     assert!((1..=u32::from(u8::MAX)).contains(&depth));
     let origin = Start::of(start);
-    let mut current = Level::new(origin.pips);
+    let mut current = Level::new(origin.pips, [0; MAX_DICE + 1]);
     current.buckets[origin.dice].insert(start.canonical().0, 0, 0);
-    let mut next = Level::new(origin.pips + 1);
+    let mut next = Level::new(origin.pips + 1, [0; MAX_DICE + 1]);
     while !current.is_empty() {
         assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
         for dice in dice_order() {
@@ -318,7 +340,8 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
             current.buckets[dice] = bucket;
         }
         current.lay_out_counts();
-        let following = Level::new(next.pips + 1);
+        // Level p + 2 is sized like level p, the last whose sizes are known.
+        let following = Level::new(next.pips + 1, current.sizes());
         finished(std::mem::replace(
             &mut current,
             std::mem::replace(&mut next, following),
