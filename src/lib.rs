@@ -5,5 +5,6 @@
 //! live once, here, and the games plug into them.
 
 pub mod cephalopods;
+pub mod pawn_chess;
 pub mod solve;
 pub mod symmetry;

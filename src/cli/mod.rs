@@ -3,6 +3,7 @@
 
 mod cephalopods;
 mod input;
+mod pawn_chess;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -25,11 +26,13 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Cephalopods(cephalopods::Args),
+    PawnChess(pawn_chess::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Cephalopods(args) => cephalopods::run(args),
+        Command::PawnChess(args) => pawn_chess::run(args),
     }
 }
 
