@@ -2,8 +2,8 @@
 //! or with `--explain` an optimal line of play too.
 
 use anyhow::Context;
-use gamespace::pawn_chess::{Engine, answer};
-use std::io::{Read, Write};
+use gamespace::pawn_chess::{Engine, Solver, parse_cases, write_answers};
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// 4x4 pawn chess (UVa 10838): with White to move, who wins and in how many
@@ -52,15 +52,24 @@ enum EngineArg {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let bytes = read_bytes(args.input.as_deref())?;
     let engine = match args.engine {
         EngineArg::Table => Engine::Table,
         EngineArg::Negamax => Engine::Negamax,
     };
-    let out = answer(&bytes, engine, args.explain).context("bad pawn-chess input")?;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(&out)?;
-    stdout.flush()?;
+    // The table takes as long to build as a big input takes to read, so both
+    // happen at once (or one after the other, if no thread can be had).
+    let building = std::thread::Builder::new().spawn(move || Solver::new(engine));
+    let bytes = read_bytes(args.input.as_deref())?;
+    let boards = parse_cases(&bytes).context("bad pawn-chess input")?;
+    let mut solver = match building {
+        Ok(handle) => handle
+            .join()
+            .map_err(|_| anyhow::anyhow!("building the pawn-chess solver failed"))?,
+        Err(_) => Solver::new(engine),
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    write_answers(&boards, &mut solver, args.explain, &mut out)?;
+    out.flush()?;
     Ok(())
 }
 

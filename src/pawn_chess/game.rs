@@ -8,7 +8,9 @@
 //! 794 x 794 slots. Sets are ranked by *distance*, the rows their pawns
 //! still have to walk. A move shortens the mover's distance by one and a
 //! capture the victim's too, so positions listed by total distance come
-//! after all of their successors.
+//! after all of their successors. A position and its mirror image (files
+//! a-d reversed) are worth the same, so they share a slot and only one of
+//! them is listed, which halves the work.
 
 use super::board::flip;
 use super::moves::Position;
@@ -33,6 +35,8 @@ pub struct PawnChess;
 struct Ranking {
     /// Rank of each 12-bit mask, [`NO_RANK`] for five pawns or more.
     rank: [u16; 1 << 12],
+    /// Rank of each mask's mirror image, files a and d swapped, b and c.
+    mirrored: [u16; 1 << 12],
     /// The mask of each rank.
     set: [u16; SETS],
     /// Ranks of distance `d` are `start[d]..start[d + 1]`.
@@ -43,9 +47,23 @@ const fn distance(mask: u16) -> u32 {
     (mask & 0x00f).count_ones() + 2 * (mask & 0x0f0).count_ones() + 3 * (mask & 0xf00).count_ones()
 }
 
+/// `mask` with its files reversed, row by row.
+const fn mirror(mask: u16) -> u16 {
+    let mut mirrored = 0;
+    let mut square = 0;
+    while square < 12 {
+        if mask & (1 << square) != 0 {
+            mirrored |= 1 << (square / 4 * 4 + 3 - square % 4);
+        }
+        square += 1;
+    }
+    mirrored
+}
+
 static RANKING: Ranking = {
     let mut ranking = Ranking {
         rank: [NO_RANK; 1 << 12],
+        mirrored: [NO_RANK; 1 << 12],
         set: [0; SETS],
         start: [0; MAX_DISTANCE + 2],
     };
@@ -66,8 +84,24 @@ static RANKING: Ranking = {
     }
     assert!(next == SETS);
     ranking.start[MAX_DISTANCE + 1] = next as u16;
+    let mut mask = 0;
+    while mask < 1 << 12 {
+        ranking.mirrored[mask] = ranking.rank[mirror(mask as u16) as usize];
+        mask += 1;
+    }
     ranking
 };
+
+/// The slot of a position whose sides' sets, shifted down a row, are
+/// `mover` and `waiting`: the smaller of its own number and its mirror
+/// image's, as mirror images are worth the same.
+#[inline]
+fn slot(mover: u16, waiting: u16) -> usize {
+    let (mover, waiting) = (usize::from(mover), usize::from(waiting));
+    let own = usize::from(RANKING.rank[mover]) * SETS + usize::from(RANKING.rank[waiting]);
+    let mirrored = usize::from(RANKING.mirrored[mover]) * SETS + usize::from(RANKING.mirrored[waiting]);
+    own.min(mirrored)
+}
 
 impl PawnChess {
     /// Whether `position` has a slot: the game is over already (one slot
@@ -102,10 +136,8 @@ impl IndexedGame for PawnChess {
         if position.is_lost_already() {
             return 0;
         }
-        let mover = RANKING.rank[usize::from(position.mover() >> 4)];
-        let waiting = RANKING.rank[usize::from(position.waiting() >> 4)];
-        debug_assert!(mover != NO_RANK && waiting != NO_RANK, "{position:?} has no slot");
-        usize::from(mover) * SETS + usize::from(waiting)
+        debug_assert!(PawnChess::in_table(position), "{position:?} has no slot");
+        slot(position.mover() >> 4, position.waiting() >> 4)
     }
 
     fn for_each_position(&self, mut visit: impl FnMut(Position)) {
@@ -117,7 +149,12 @@ impl IndexedGame for PawnChess {
             for mover_distance in total.saturating_sub(MAX_DISTANCE)..=total.min(MAX_DISTANCE) {
                 for mover in sets_at(mover_distance) {
                     for waiting in sets_at(total - mover_distance) {
-                        if mover & flip(waiting) == 0 {
+                        let canonical = || {
+                            let own = usize::from(RANKING.rank[usize::from(mover >> 4)]) * SETS
+                                + usize::from(RANKING.rank[usize::from(waiting >> 4)]);
+                            own == slot(mover >> 4, waiting >> 4)
+                        };
+                        if mover & flip(waiting) == 0 && canonical() {
                             visit(Position::new(mover, waiting));
                         }
                     }

@@ -21,22 +21,27 @@ pub use board::{Board, Side, Square};
 pub use protocol::{ParseError, parse_cases, write_verdict};
 pub use solver::{Engine, Solver};
 
-/// The whole job of `gamespace pawn-chess`: the judge's input in, the text
-/// to print out. With `explain`, each verdict is followed by an optimal
-/// line of play and cases are separated by a blank line.
-pub fn answer(input: &[u8], engine: Engine, explain: bool) -> Result<Vec<u8>, ParseError> {
-    let boards = parse_cases(input)?;
-    let mut solver = Solver::new(engine);
-    let mut out = Vec::with_capacity(boards.len() * 11);
+use std::io::{self, Write};
+
+/// Writes the answers to `boards`, White to move in each, as `gamespace
+/// pawn-chess` prints them: one verdict line per board, or with `explain`
+/// each verdict followed by an optimal line of play, boards separated by a
+/// blank line.
+pub fn write_answers(
+    boards: &[Board],
+    solver: &mut Solver,
+    explain: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
     for (case, &board) in boards.iter().enumerate() {
         if explain {
             if case > 0 {
-                out.push(b'\n');
+                out.write_all(b"\n")?;
             }
-            out.extend_from_slice(render::explain(&solver.line(board)).as_bytes());
+            out.write_all(render::explain(&solver.line(board)).as_bytes())?;
         } else {
-            write_verdict(&mut out, solver.solve(board));
+            write_verdict(out, solver.solve(board))?;
         }
     }
-    Ok(out)
+    Ok(())
 }

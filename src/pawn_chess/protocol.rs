@@ -9,6 +9,7 @@
 use super::board::Board;
 use crate::solve::Outcome;
 use std::fmt;
+use std::io::{self, Write};
 use thiserror::Error;
 
 /// A word of the input as it appears in messages: at most 16 characters,
@@ -131,6 +132,41 @@ impl<'a> Words<'a> {
         (length > 0).then(|| (&self.bytes[start..self.at], self.line))
     }
 
+    /// The next case when it is laid out as the judge's files are, four
+    /// good rows each ending a line with `\n`; otherwise `None`, having read
+    /// nothing but whitespace. The common case, done a whole board at once.
+    #[inline]
+    fn next_plain_case(&mut self) -> Option<(u16, u16)> {
+        self.skip_space();
+        let case = self.bytes.get(self.at..self.at + 19)?;
+        let ends = self
+            .bytes
+            .get(self.at + 19)
+            .is_none_or(|&next| CLASS[usize::from(next)] == SPACE);
+        if case[4] != b'\n' || case[9] != b'\n' || case[14] != b'\n' || !ends {
+            return None;
+        }
+        let (mut white, mut black, mut good) = (0, 0, u32::MAX);
+        for row in 0..4 {
+            let bytes = [
+                case[5 * row],
+                case[5 * row + 1],
+                case[5 * row + 2],
+                case[5 * row + 3],
+            ];
+            let (w, b, empty) = row_masks(u32::from_le_bytes(bytes));
+            good &= w | b | empty;
+            white |= gather(w) << (4 * row);
+            black |= gather(b) << (4 * row);
+        }
+        if good != 0x8080_8080 {
+            return None;
+        }
+        self.at += 19;
+        self.line += 3;
+        Some((white, black))
+    }
+
     /// The next word as White's and Black's squares in one row (bit 0 file
     /// a), if it is a good row; otherwise `None`, having read nothing but
     /// whitespace, so that [`Words::next`] can take the word to report it.
@@ -155,6 +191,25 @@ impl<'a> Words<'a> {
     }
 }
 
+/// The bytes of a row read as a little-endian word: for each of `P`, `p`
+/// and `.`, the high bit of every byte that equals it. Exact, with no carries
+/// between bytes, so a row is good when every byte matches one of the three.
+#[inline]
+const fn row_masks(row: u32) -> (u32, u32, u32) {
+    const HIGH: u32 = 0x8080_8080;
+    const fn equal(row: u32, byte: u8) -> u32 {
+        let t = row ^ (byte as u32 * 0x0101_0101);
+        !(((t & !HIGH) + !HIGH) | t) & HIGH
+    }
+    (equal(row, b'P'), equal(row, b'p'), equal(row, b'.'))
+}
+
+/// The high bits of a row's four bytes (file a first), as bits 0 to 3.
+#[inline]
+const fn gather(high_bits: u32) -> u16 {
+    (((high_bits >> 7) as u64 * 0x0020_4081) >> 21) as u16 & 0xf
+}
+
 /// Bits 0, 2, 4 and 6 of `pairs`, packed into bits 0 to 3.
 #[inline]
 const fn pext_odd(pairs: u16) -> u16 {
@@ -169,6 +224,10 @@ pub fn parse_cases(input: &[u8]) -> Result<Vec<Board>, ParseError> {
     // A huge count in a short input must fail on the missing case, not on allocation.
     let mut boards = Vec::with_capacity(count.min(input.len() / 16 + 1));
     for case in 1..=count {
+        if let Some((white, black)) = words.next_plain_case() {
+            boards.push(Board::new(white, black).expect("each square holds one character"));
+            continue;
+        }
         let (mut white, mut black) = (0u16, 0u16);
         for row in 0..4 {
             if let Some((w, b)) = words.next_row() {
@@ -248,36 +307,57 @@ fn parse_count(word: &[u8], line: usize) -> Result<usize, ParseError> {
         })
 }
 
-/// Appends the judge's verdict line for `outcome`, the value for White.
-pub fn write_verdict(out: &mut Vec<u8>, outcome: Outcome) {
-    let (winner, plies): (&[u8], u32) = match outcome {
-        Outcome::Win(n) => (b"white (", n),
-        Outcome::Loss(n) => (b"black (", n),
-        Outcome::Draw => {
-            out.extend_from_slice(b"draw\n");
-            return;
+/// Verdict lines for up to this many plies are spelled out in advance.
+const SPELLED: usize = 100;
+
+/// `white (N)\n` for odd N and `black (N)\n` for even N below
+/// [`SPELLED`], with their lengths: the verdict for White's outcome is one
+/// copy, and the output grows once per line.
+static LINES: [([u8; 12], u8); SPELLED] = {
+    let mut lines = [([0u8; 12], 0u8); SPELLED];
+    let mut plies = 0;
+    while plies < SPELLED {
+        let (line, length) = &mut lines[plies];
+        let winner = if plies % 2 == 1 { b"white (" } else { b"black (" };
+        let mut at = 0;
+        while at < 7 {
+            line[at] = winner[at];
+            at += 1;
         }
-    };
-    out.extend_from_slice(winner);
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    let mut rest = plies;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
+        if plies >= 10 {
+            line[at] = b'0' + (plies / 10) as u8;
+            at += 1;
         }
+        line[at] = b'0' + (plies % 10) as u8;
+        line[at + 1] = b')';
+        line[at + 2] = b'\n';
+        *length = at as u8 + 3;
+        plies += 1;
     }
-    out.extend_from_slice(&digits[start..]);
-    out.extend_from_slice(b")\n");
+    lines
+};
+
+/// Writes the judge's verdict line for `outcome`, the value for White.
+#[inline]
+pub fn write_verdict(out: &mut impl Write, outcome: Outcome) -> io::Result<()> {
+    let (winner, plies) = match outcome {
+        Outcome::Win(n) => ("white", n),
+        Outcome::Loss(n) => ("black", n),
+        Outcome::Draw => return out.write_all(b"draw\n"),
+    };
+    // Wins are odd and losses even, which is what the spelled lines assume.
+    match LINES.get(plies as usize) {
+        Some((line, length)) if (plies % 2 == 1) == outcome.is_win() => {
+            out.write_all(&line[..usize::from(*length)])
+        }
+        _ => writeln!(out, "{winner} ({plies})"),
+    }
 }
 
 /// The verdict line without its newline, for explanations.
 pub fn verdict(outcome: Outcome) -> String {
     let mut line = Vec::new();
-    write_verdict(&mut line, outcome);
+    write_verdict(&mut line, outcome).expect("writing to a Vec");
     line.pop();
     String::from_utf8(line).expect("verdicts are ASCII")
 }
@@ -350,10 +430,16 @@ mod tests {
     #[test]
     fn verdicts_use_the_judges_words() {
         let mut out = Vec::new();
-        write_verdict(&mut out, Outcome::Win(13));
-        write_verdict(&mut out, Outcome::Loss(0));
-        write_verdict(&mut out, Outcome::Loss(2));
-        assert_eq!(out, b"white (13)\nblack (0)\nblack (2)\n");
+        write_verdict(&mut out, Outcome::Win(13)).unwrap();
+        write_verdict(&mut out, Outcome::Loss(0)).unwrap();
+        write_verdict(&mut out, Outcome::Loss(2)).unwrap();
+        write_verdict(&mut out, Outcome::Win(0)).unwrap();
+        write_verdict(&mut out, Outcome::Loss(100)).unwrap();
+        write_verdict(&mut out, Outcome::Win(99)).unwrap();
+        assert_eq!(
+            out,
+            b"white (13)\nblack (0)\nblack (2)\nwhite (0)\nblack (100)\nwhite (99)\n"
+        );
         assert_eq!(verdict(Outcome::Win(7)), "white (7)");
     }
 }
