@@ -2,10 +2,9 @@
 //! moves, and a dense numbering of every position with at most four pawns
 //! a side, listed so that successors come first.
 //!
-//! A slot names the pawn sets of both sides, each in its owner's view
-//! (see [`Position`]). Neither set is on its own goal row, or
-//! the game would be over, so each is at most four of 12 squares: 794 sets,
-//! 794 x 794 slots. Sets are ranked by *distance*, the rows their pawns
+//! A slot names the pawn sets of both sides, each in its owner's view (see
+//! [`Position`]). Neither set is on its own goal row, or the game would be
+//! over, so each is at most four of 12 squares: 794 sets, 794 x 794 slots. Sets are ranked by *distance*, the rows their pawns
 //! still have to walk. A move shortens the mover's distance by one and a
 //! capture the victim's too, so positions listed by total distance come
 //! after all of their successors. A position and its mirror image (files
@@ -31,7 +30,7 @@ const NO_RANK: u16 = u16::MAX;
 pub struct PawnChess;
 
 /// Sets ranked by distance, as 12-bit masks of rows 1 to 3 (the squares
-/// shifted down by one row).
+/// shifted right by a row, four bits).
 struct Ranking {
     /// Rank of each 12-bit mask, [`NO_RANK`] for five pawns or more.
     rank: [u16; 1 << 12],
@@ -92,15 +91,15 @@ static RANKING: Ranking = {
     ranking
 };
 
-/// The slot of a position whose sides' sets, shifted down a row, are
-/// `mover` and `waiting`: the smaller of its own number and its mirror
-/// image's, as mirror images are worth the same.
+/// The number of a position whose sides' sets, shifted right by a row, are
+/// `mover` and `waiting`, and the number of its mirror image. Mirror images
+/// are worth the same, so both use the smaller as their slot.
 #[inline]
-fn slot(mover: u16, waiting: u16) -> usize {
+fn numbers(mover: u16, waiting: u16) -> (usize, usize) {
     let (mover, waiting) = (usize::from(mover), usize::from(waiting));
     let own = usize::from(RANKING.rank[mover]) * SETS + usize::from(RANKING.rank[waiting]);
     let mirrored = usize::from(RANKING.mirrored[mover]) * SETS + usize::from(RANKING.mirrored[waiting]);
-    own.min(mirrored)
+    (own, mirrored)
 }
 
 impl PawnChess {
@@ -137,7 +136,8 @@ impl IndexedGame for PawnChess {
             return 0;
         }
         debug_assert!(PawnChess::in_table(position), "{position:?} has no slot");
-        slot(position.mover() >> 4, position.waiting() >> 4)
+        let (own, mirrored) = numbers(position.mover() >> 4, position.waiting() >> 4);
+        own.min(mirrored)
     }
 
     fn for_each_position(&self, mut visit: impl FnMut(Position)) {
@@ -149,12 +149,11 @@ impl IndexedGame for PawnChess {
             for mover_distance in total.saturating_sub(MAX_DISTANCE)..=total.min(MAX_DISTANCE) {
                 for mover in sets_at(mover_distance) {
                     for waiting in sets_at(total - mover_distance) {
-                        let canonical = || {
-                            let own = usize::from(RANKING.rank[usize::from(mover >> 4)]) * SETS
-                                + usize::from(RANKING.rank[usize::from(waiting >> 4)]);
-                            own == slot(mover >> 4, waiting >> 4)
+                        let listed = || {
+                            let (own, mirrored) = numbers(mover >> 4, waiting >> 4);
+                            own <= mirrored
                         };
-                        if mover & flip(waiting) == 0 && canonical() {
+                        if mover & flip(waiting) == 0 && listed() {
                             visit(Position::new(mover, waiting));
                         }
                     }

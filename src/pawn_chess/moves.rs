@@ -188,8 +188,18 @@ mod tests {
 
     #[test]
     fn successors_match_the_moves_played() {
-        let b = board([".p..", "pP.p", "P.P.", "...."]);
-        for side in [Side::White, Side::Black] {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u16
+        };
+        let boards = (0..500).map(|_| {
+            let white = next() & next();
+            Board::new(white, next() & next() & !white).unwrap()
+        });
+        for (b, side) in boards.flat_map(|b| [(b, Side::White), (b, Side::Black)]) {
             let p = Position::from_board(b, side);
             let mut played = Vec::new();
             p.for_each_move(|m| played.push(p.play(m)));

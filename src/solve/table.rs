@@ -3,9 +3,10 @@
 //!
 //! When a game can list its whole space so that every position comes after
 //! all of its successors, each value is one pass over its moves: no
-//! recursion, no hashing, one byte per position. Building the table costs
-//! about as much as a few thousand questions to [`Negamax`](super::negamax::Negamax),
-//! and every question after that is a single load.
+//! recursion, no hashing, one byte per position. It solves positions nobody
+//! may ask about, which [`Negamax`](super::negamax::Negamax) would skip, but
+//! every question after that is a single load: the better choice when most
+//! of the space will be asked about anyway.
 //!
 //! The values follow the same rules as the other solvers in [`solve`](super):
 //! a position without moves is lost, the winner takes the shortest route and
