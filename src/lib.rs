@@ -6,5 +6,6 @@
 
 pub mod cephalopods;
 pub mod mu_torere;
+pub mod pawn_chess;
 pub mod solve;
 pub mod symmetry;

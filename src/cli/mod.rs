@@ -3,6 +3,7 @@
 
 mod cephalopods;
 mod input;
+mod pawn_chess;
 mod mu_torere;
 
 use clap::{Parser, Subcommand};
@@ -26,12 +27,14 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Cephalopods(cephalopods::Args),
+    PawnChess(pawn_chess::Args),
     MuTorere(mu_torere::Args),
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Cephalopods(args) => cephalopods::run(args),
+        Command::PawnChess(args) => pawn_chess::run(args),
         Command::MuTorere(args) => mu_torere::run(args),
     }
 }
