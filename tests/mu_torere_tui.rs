@@ -359,6 +359,17 @@ fn swapping_sides_hands_the_program_the_turn() {
     assert_eq!(app.plies()[0].mv, expected);
     assert_eq!(app.position().to_move, Color::White);
     assert!(app.status().contains("You now play white"));
+    let movable: Vec<String> = app.movable().iter().map(Square::to_string).collect();
+    let listed = match movable.as_slice() {
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [] => unreachable!("the game goes on"),
+    };
+    assert!(
+        app.status().ends_with(&format!("press {listed}")),
+        "{}",
+        app.status()
+    );
     assert!(screen_text(&render(&app, AREA)).contains("you: ○ white   program: ● black"));
     app.handle(&key('s'), AREA);
     assert_eq!(app.human(), Color::Black);
@@ -373,6 +384,7 @@ fn the_evaluation_toggles_and_marks_the_losing_moves() {
     let start = Position::new("wwwbbobbw".parse().unwrap(), Color::Black);
     let mut app = app_with(Color::White, start, true);
     let o = octagon(AREA);
+    assert!(app.status().ends_with("press 1, 3 or 9"), "{}", app.status());
     let hidden = render(&app, AREA);
     assert_eq!(token(&hidden, &o, sq(9)), format!("[{WHITE_STONE}]"));
     app.handle(&key('e'), AREA);

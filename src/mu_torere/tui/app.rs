@@ -326,16 +326,19 @@ impl App {
             self.status = format!("{note}Game over: {winner} wins, {who}. n: new game, u: undo, q: quit");
             return;
         }
-        let movable: Vec<String> = self.movable().iter().map(Square::to_string).collect();
+        let mut movable: Vec<String> = self.movable().iter().map(Square::to_string).collect();
+        let last_mover = movable.pop().unwrap_or_default();
+        let movable = if movable.is_empty() {
+            last_mover
+        } else {
+            format!("{} or {last_mover}", movable.join(", "))
+        };
         let last = match self.plies.last() {
             Some(ply) if ply.by == Player::Program => {
                 format!("The program moved {} ({}). ", ply.mv, ply.mover)
             }
             _ => String::new(),
         };
-        self.status = format!(
-            "{note}{last}Your move: click a stone or press {}",
-            movable.join(" or ")
-        );
+        self.status = format!("{note}{last}Your move: click a stone or press {movable}");
     }
 }

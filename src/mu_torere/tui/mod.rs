@@ -4,7 +4,7 @@
 //!
 //! - [`app`]: the game as a pure state machine of keys and clicks.
 //! - [`layout`]: where the panels and the points of the octagon go.
-//! - [`draw`]: one frame of the screen.
+//! - [`draw`](mod@draw): one frame of the screen.
 //! - [`terminal`]: raw mode and its restoration on every way out.
 //!
 //! The rules, the solution and the program's move choice are the same as in
