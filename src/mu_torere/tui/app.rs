@@ -60,6 +60,8 @@ pub struct Evaluation {
     pub losing_moves: Vec<Square>,
 }
 
+/// One game in the terminal, with its history for undo and what the
+/// screen shows besides the board.
 pub struct App {
     solution: &'static Solution,
     start: Position,

@@ -54,11 +54,12 @@ impl Session {
         for signal in SIGNALS {
             signal_hook::flag::register(signal, Arc::clone(&interrupted))?;
         }
+        let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
         // From here on a failure drops the half-made session, which restores.
         let mut session = Session {
-            terminal: Terminal::new(CrosstermBackend::new(io::stdout()))?,
+            terminal,
             interrupted,
         };
         execute!(
