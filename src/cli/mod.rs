@@ -3,8 +3,8 @@
 
 mod cephalopods;
 mod input;
-mod pawn_chess;
 mod mu_torere;
+mod pawn_chess;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};

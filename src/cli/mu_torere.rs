@@ -4,6 +4,7 @@
 use anyhow::Context;
 use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
 use gamespace::mu_torere::play::{Config, play};
+use gamespace::mu_torere::tui;
 use gamespace::mu_torere::{Board, Color, Position, Solution};
 use std::io::{self, IsTerminal, Write};
 
@@ -42,6 +43,10 @@ struct PlayArgs {
     /// Who moves first from the starting board.
     #[arg(long, value_enum, default_value_t = Side::Black)]
     to_move: Side,
+    /// Use the line protocol instead of the full-screen board, which opens
+    /// when stdin and stdout are both terminals.
+    #[arg(long)]
+    plain: bool,
 }
 
 /// Report the solved game: counts, symmetry classes, opening, traps.
@@ -92,6 +97,9 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         start: Position::new(board, args.to_move.into()),
         colour,
     };
+    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
+        return Ok(tui::run(Solution::get(), config)?);
+    }
     play(
         Solution::get(),
         config,

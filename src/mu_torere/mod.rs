@@ -16,6 +16,7 @@ pub mod moves;
 pub mod play;
 pub mod render;
 pub mod solver;
+pub mod tui;
 
 pub use analysis::Analysis;
 pub use board::{Board, BoardError, Color, Position, Square};

@@ -1,0 +1,346 @@
+//! The terminal game as a pure state machine: keys and clicks in, a new
+//! state out. Nothing here touches the terminal, so the tests drive it
+//! directly.
+//!
+//! The program answers at once, with the same [`choose`] as line mode, so
+//! whenever the game is not over it is the human's turn.
+
+use super::layout::Screen;
+use crate::mu_torere::board::{Color, Position, Square};
+use crate::mu_torere::choice::{choose, ranked_moves};
+use crate::mu_torere::moves::{Move, MoveError};
+use crate::mu_torere::play::Config;
+use crate::mu_torere::solver::Solution;
+use crate::solve::Outcome;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::{Position as Cell, Rect};
+
+/// Who made a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Program,
+}
+
+/// One move of the game so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply {
+    pub mover: Color,
+    pub by: Player,
+    pub mv: Move,
+}
+
+/// What the user asked for, once keys and clicks are decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Move the stone on this square (a number key or a click).
+    Select(Square),
+    Undo,
+    NewGame,
+    SwapSides,
+    ToggleEvaluation,
+    Quit,
+}
+
+/// Whether the event loop goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The evaluation of the current position for the human.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// `drawn`, `you can win in 3 plies`, `lost: the program wins in 5 plies`.
+    pub verdict: String,
+    /// The human's moves that turn the position into a loss, in square order.
+    pub losing_moves: Vec<Square>,
+}
+
+/// One game in the terminal, with its history for undo and what the
+/// screen shows besides the board.
+pub struct App {
+    solution: &'static Solution,
+    start: Position,
+    human: Color,
+    /// Draw in colour; off under `NO_COLOR`.
+    pub colour: bool,
+    /// The game so far: `positions[i]` is the position before `plies[i]`.
+    positions: Vec<Position>,
+    plies: Vec<Ply>,
+    show_evaluation: bool,
+    status: String,
+}
+
+impl App {
+    /// A new game as `config` sets it up; if the program moves first, it
+    /// already has.
+    pub fn new(solution: &'static Solution, config: Config) -> App {
+        let mut app = App {
+            solution,
+            start: config.start,
+            human: config.human,
+            colour: config.colour,
+            positions: vec![config.start],
+            plies: Vec::new(),
+            show_evaluation: false,
+            status: String::new(),
+        };
+        app.new_game();
+        app
+    }
+
+    pub fn position(&self) -> Position {
+        *self.positions.last().expect("the game has a position")
+    }
+
+    pub fn human(&self) -> Color {
+        self.human
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.plies.last().map(|p| p.mv)
+    }
+
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    pub fn shows_evaluation(&self) -> bool {
+        self.show_evaluation
+    }
+
+    /// The winner, once the side to move has no move.
+    pub fn winner(&self) -> Option<Color> {
+        let p = self.position();
+        p.is_over().then(|| p.to_move.opponent())
+    }
+
+    /// The squares of the stones the human may move now.
+    pub fn movable(&self) -> Vec<Square> {
+        let p = self.position();
+        if p.to_move != self.human {
+            return Vec::new();
+        }
+        p.legal_moves().iter().map(|m| m.from).collect()
+    }
+
+    /// The evaluation for the human, or `None` once the game is over.
+    pub fn evaluation(&self) -> Option<Evaluation> {
+        let p = self.position();
+        if p.is_over() {
+            return None;
+        }
+        let mut value = self.solution.outcome(p);
+        if p.to_move != self.human {
+            value = value.parent();
+        }
+        let plies = |n: u32| {
+            if n == 1 {
+                "1 ply".to_owned()
+            } else {
+                format!("{n} plies")
+            }
+        };
+        let verdict = match value {
+            Outcome::Draw => "drawn".to_owned(),
+            Outcome::Win(n) => format!("you can win in {}", plies(n)),
+            Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
+        };
+        let mut losing_moves: Vec<Square> = if p.to_move == self.human {
+            ranked_moves(self.solution, p)
+                .iter()
+                .filter(|r| r.value.is_loss())
+                .map(|r| r.mv.from)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        losing_moves.sort();
+        Some(Evaluation {
+            verdict,
+            losing_moves,
+        })
+    }
+
+    /// Decodes a terminal event: keys, and left clicks on the board as laid
+    /// out on a screen of size `area`.
+    pub fn action(event: &Event, area: Rect) -> Option<Action> {
+        match event {
+            Event::Key(key) => Self::key_action(key),
+            Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                let octagon = Screen::new(area)?.octagon();
+                octagon
+                    .hit(Cell::new(mouse.column, mouse.row))
+                    .map(Action::Select)
+            }
+            _ => None,
+        }
+    }
+
+    fn key_action(key: &KeyEvent) -> Option<Action> {
+        if key.kind == KeyEventKind::Release {
+            return None;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return matches!(key.code, KeyCode::Char('c' | 'C')).then_some(Action::Quit);
+        }
+        match key.code {
+            KeyCode::Char(c @ '1'..='9') => Square::from_number(c.to_digit(10)?).map(Action::Select),
+            KeyCode::Char('u' | 'U') | KeyCode::Backspace => Some(Action::Undo),
+            KeyCode::Char('n' | 'N') => Some(Action::NewGame),
+            KeyCode::Char('s' | 'S') => Some(Action::SwapSides),
+            KeyCode::Char('e' | 'E') => Some(Action::ToggleEvaluation),
+            KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Action::Quit),
+            _ => None,
+        }
+    }
+
+    /// Handles one terminal event on a screen of size `area`. On a screen
+    /// too small to show the board only quitting works: nothing changes
+    /// unseen.
+    pub fn handle(&mut self, event: &Event, area: Rect) -> Flow {
+        match Self::action(event, area) {
+            Some(Action::Quit) => Flow::Quit,
+            Some(action) if Screen::new(area).is_some() => self.apply(action),
+            _ => Flow::Continue,
+        }
+    }
+
+    pub fn apply(&mut self, action: Action) -> Flow {
+        match action {
+            Action::Select(square) => self.select(square),
+            Action::Undo => self.undo(),
+            Action::NewGame => self.new_game(),
+            Action::SwapSides => {
+                self.human = self.human.opponent();
+                self.program_turn(&format!("You now play {}. ", self.human));
+            }
+            Action::ToggleEvaluation => {
+                self.show_evaluation = !self.show_evaluation;
+                self.describe_turn("");
+            }
+            Action::Quit => return Flow::Quit,
+        }
+        Flow::Continue
+    }
+
+    fn select(&mut self, square: Square) {
+        let p = self.position();
+        if p.is_over() {
+            self.describe_turn("");
+            return;
+        }
+        match p.move_from(square) {
+            Ok(m) => {
+                self.push(Player::Human, m);
+                self.program_turn("");
+            }
+            Err(why) => self.status = self.refusal(p, square, why),
+        }
+    }
+
+    /// Why the stone on `square` cannot move, in the words of the rules.
+    fn refusal(&self, p: Position, square: Square, why: MoveError) -> String {
+        let to = p.board.empty();
+        match why {
+            MoveError::Empty(_) => format!("{square} is the empty point: pick a stone next to it"),
+            MoveError::NotYours { owner, .. } => {
+                format!(
+                    "{square} is a {owner} stone, the program's; you play {}",
+                    self.human
+                )
+            }
+            MoveError::Blocked(_) if !square.is_adjacent(to) => {
+                format!("{square} cannot move: no line joins it to the empty point {to}")
+            }
+            MoveError::Blocked(_) => {
+                let mut neighbours = square
+                    .rim_neighbours()
+                    .expect("only a rim stone is kept out of the centre");
+                neighbours.sort();
+                let [a, b] = neighbours;
+                format!(
+                    "{square} cannot move: a stone enters the centre only beside an opponent's, \
+                     and {a} and {b} are {}",
+                    self.human
+                )
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        let back = (0..self.plies.len())
+            .rev()
+            .find(|&i| self.positions[i].to_move == self.human);
+        match back {
+            None => self.describe_turn("Nothing to undo. "),
+            Some(i) => {
+                self.plies.truncate(i);
+                self.positions.truncate(i + 1);
+                self.describe_turn("Took back your last move. ");
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.positions = vec![self.start];
+        self.plies.clear();
+        self.program_turn(&format!("New game: you play {}. ", self.human));
+    }
+
+    fn push(&mut self, by: Player, mv: Move) {
+        let p = self.position();
+        self.plies.push(Ply {
+            mover: p.to_move,
+            by,
+            mv,
+        });
+        self.positions.push(p.play(mv));
+    }
+
+    /// Lets the program move if it is its turn, then says what happened
+    /// after `note`.
+    fn program_turn(&mut self, note: &str) {
+        let p = self.position();
+        if p.to_move != self.human {
+            if let Some(m) = choose(self.solution, p) {
+                self.push(Player::Program, m);
+            }
+        }
+        self.describe_turn(note);
+    }
+
+    fn describe_turn(&mut self, note: &str) {
+        if let Some(winner) = self.winner() {
+            let who = if winner == self.human {
+                "you win"
+            } else {
+                "the program wins"
+            };
+            self.status = format!("{note}Game over: {winner} wins, {who}. n: new game, u: undo, q: quit");
+            return;
+        }
+        let mut movable: Vec<String> = self.movable().iter().map(Square::to_string).collect();
+        let last_mover = movable.pop().unwrap_or_default();
+        let movable = if movable.is_empty() {
+            last_mover
+        } else {
+            format!("{} or {last_mover}", movable.join(", "))
+        };
+        let last = match self.plies.last() {
+            Some(ply) if ply.by == Player::Program => {
+                format!("The program moved {} ({}). ", ply.mv, ply.mover)
+            }
+            _ => String::new(),
+        };
+        self.status = format!("{note}{last}Your move: click a stone or press {movable}");
+    }
+}
