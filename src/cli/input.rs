@@ -4,18 +4,34 @@ use anyhow::Context;
 use std::io::Read;
 use std::path::Path;
 
-/// Reads all of `path`, or all of stdin when `path` is `None` or `-`.
-pub fn read_all(path: Option<&Path>) -> anyhow::Result<String> {
+/// All of `path`, or all of stdin when `path` is `None` or `-`, as bytes.
+pub fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     match path {
         Some(p) if p != Path::new("-") => {
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))
+            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
         }
         _ => {
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             std::io::stdin()
-                .read_to_string(&mut text)
+                .read_to_end(&mut bytes)
                 .context("cannot read standard input")?;
-            Ok(text)
+            Ok(bytes)
         }
     }
+}
+
+/// Like [`read_bytes`], for inputs that must be UTF-8 text.
+pub fn read_all(path: Option<&Path>) -> anyhow::Result<String> {
+    let bytes = read_bytes(path)?;
+    let source = || {
+        path.filter(|p| *p != Path::new("-"))
+            .map_or("standard input".into(), |p| p.display().to_string())
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{} is not UTF-8 text (byte {})",
+            source(),
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
 }

@@ -3,8 +3,8 @@
 
 use anyhow::Context;
 use gamespace::pawn_chess::{Engine, Solver, parse_cases, write_answers};
-use std::io::{BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 
 /// 4x4 pawn chess (UVa 10838): with White to move, who wins and in how many
 /// plies under perfect play.
@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // The table takes as long to build as a big input takes to read, so both
     // happen at once (or one after the other, if no thread can be had).
     let building = std::thread::Builder::new().spawn(move || Solver::new(engine));
-    let bytes = read_bytes(args.input.as_deref())?;
+    let bytes = super::input::read_bytes(args.input.as_deref())?;
     let boards = parse_cases(&bytes).context("bad pawn-chess input")?;
     let mut solver = match building {
         Ok(handle) => handle
@@ -71,21 +71,4 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     write_answers(&boards, &mut solver, args.explain, &mut out)?;
     out.flush()?;
     Ok(())
-}
-
-/// All of `path`, or of stdin for `None` or `-`, as bytes: the format is
-/// ASCII, and a stray byte is reported where it stands by the parser.
-fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
-    match path {
-        Some(p) if p != Path::new("-") => {
-            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            Ok(bytes)
-        }
-    }
 }
