@@ -2,9 +2,11 @@
 
 mod cli;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::finish(cli::run(cli::Cli::parse()))
+    match cli::parse_args() {
+        Ok(args) => cli::finish(cli::run(args)),
+        Err(status) => status,
+    }
 }

@@ -20,9 +20,9 @@ pub struct Args {
     input: Option<PathBuf>,
 
     /// Threads to use. With 2, discovering boards and counting paths run
-    /// side by side, which pays on deep searches of near-empty boards (tens of
-    /// milliseconds); shallow or crowded boards finish in about a
-    /// millisecond, where one thread is best. More than 2 are not used.
+    /// side by side, which pays on deep searches of near-empty boards (about
+    /// a third off their ~100 ms); inputs that take a few milliseconds gain
+    /// nothing. More than 2 are not used.
     #[arg(long, short = 't', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
 }

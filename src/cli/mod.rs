@@ -31,6 +31,33 @@ enum Command {
     MuTorere(mu_torere::Args),
 }
 
+/// Parses the command line. Help and version go to stdout as clap writes
+/// them; a usage error becomes one line on stderr, like every other error,
+/// with clap's exit status 2.
+pub fn parse_args() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|error| {
+        if !error.use_stderr() {
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            let _ = error.print();
+            return ExitCode::from(2);
+        }
+        let rendered = error.render().to_string();
+        let message = rendered
+            .lines()
+            .map(str::trim)
+            .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+            .filter(|line| !line.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let message = message.strip_prefix("error: ").unwrap_or(&message);
+        let _ = writeln!(io::stderr(), "gamespace: error: {message} (see --help)");
+        ExitCode::from(2)
+    })
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Cephalopods(args) => cephalopods::run(args),
