@@ -9,3 +9,6 @@ pub mod mu_torere;
 pub mod pawn_chess;
 pub mod solve;
 pub mod symmetry;
+
+#[cfg(test)]
+mod test_rng;

@@ -349,14 +349,11 @@ mod tests {
 
     #[test]
     fn tables_agree_with_the_rules_and_images_follow_the_move() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
             let mut cells = [0u8; 9];
             for c in &mut cells {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                *c = [0, 0, 0, 1, 1, 2, 3, 4, 5, 6][(seed % 10) as usize];
+                *c = [0, 0, 0, 1, 1, 2, 3, 4, 5, 6][rng.below(10) as usize];
             }
             let board = Board::from_cells(cells);
             let mut fast = Vec::new();

@@ -188,13 +188,8 @@ mod tests {
 
     #[test]
     fn successors_match_the_moves_played() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u16
-        };
+        let mut rng = crate::test_rng::XorShift::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64() as u16;
         let boards = (0..500).map(|_| {
             let white = next() & next();
             Board::new(white, next() & next() & !white).unwrap()

@@ -186,13 +186,8 @@ mod tests {
 
     #[test]
     fn agrees_with_the_fixed_point_definition_on_random_graphs() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        };
+        let mut rng = crate::test_rng::XorShift::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move |bound: u64| rng.below(bound);
         for _ in 0..300 {
             let n = 1 + next(12) as usize;
             let edges: Vec<Vec<usize>> = (0..n)

@@ -170,13 +170,8 @@ mod tests {
     }
 
     fn random_dags() -> impl Iterator<Item = Dag> {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |bound: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % bound
-        };
+        let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d);
+        let mut next = move |bound: u64| rng.below(bound);
         (0..400).map(move |_| {
             let n = 1 + next(40) as usize;
             let edges = (0..n)

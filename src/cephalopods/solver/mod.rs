@@ -101,6 +101,10 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
 }
 
 /// Runs discovery with `kernel`'s code, handing on each finished level.
+///
+/// Discovery and counting have an entry point each, rather than one for the
+/// whole solve, so that with two threads the spawned thread also runs inside
+/// an AVX2-enabled function: code inlined into a plain closure would not be.
 fn discover(kernel: Kernel, board: Board, depth: u32, finished: impl FnMut(graph::Level)) {
     match kernel {
         Kernel::Portable => graph::discover::<kernel::Portable>(board, depth, finished),
