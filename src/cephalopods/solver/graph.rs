@@ -273,13 +273,12 @@ impl Level {
     }
 }
 
-/// Where discovery starts: the start board's class and orientation. The
-/// start is board 0 of its bucket.
+/// Where discovery starts: the start board's class. The start is board 0
+/// of its bucket.
 #[derive(Clone, Copy, Debug)]
 pub struct Start {
     pub pips: usize,
     pub dice: usize,
-    pub orientation: usize,
 }
 
 impl Start {
@@ -287,7 +286,6 @@ impl Start {
         Start {
             pips: board.pips() as usize,
             dice: board.dice() as usize,
-            orientation: board.canonical().1,
         }
     }
 }

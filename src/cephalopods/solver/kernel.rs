@@ -2,13 +2,13 @@
 //! x86-64 CPUs that have it, an AVX2 form:
 //!
 //! - discovery: a child's eight images from its parent's, and the least;
-//! - counting: adding a parent's lanes into a child's, reordered.
+//! - counting: adding a parent's lanes into a child's, reordered (AVX2 for
+//!   the full eight lanes; folded lanes are few enough for scalar code).
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its
 //! own copy of the whole engine, and the AVX2 copy runs only after the CPU
 //! was checked for AVX2.
 
-use super::lanes::{GATHER, Lanes};
 use crate::cephalopods::moves::Placement;
 
 pub trait Ops {
@@ -16,8 +16,9 @@ pub trait Ops {
     /// board before it, with the least of them and its position.
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
 
-    /// `into[m] += from[GATHER[j][m]]` for every lane `m`, wrapping.
-    fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize);
+    /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
+    /// is a permutation of `0..N`.
+    fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
 }
 
 pub struct ChildImages {
@@ -46,10 +47,9 @@ impl Ops for Portable {
     }
 
     #[inline(always)]
-    fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize) {
-        let gather = &GATHER[j];
-        for m in 0..8 {
-            into[m] = into[m].wrapping_add(from[gather[m] as usize]);
+    fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
+        for m in 0..N {
+            into[m] = into[m].wrapping_add(from[order[m] as usize % N]);
         }
     }
 }
@@ -87,13 +87,16 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    fn add_gathered(into: &mut Lanes, from: &Lanes, j: usize) {
+    fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
         use std::arch::x86_64::*;
+        if N != 8 {
+            return Portable::add_gathered(into, from, order);
+        }
         // SAFETY: as in `child_images`: AVX2 was detected before entering
-        // the enclosing function, and each load or store covers exactly one
-        // `[u32; 8]`.
+        // the enclosing function. `N` is 8 here, so each load or store
+        // covers exactly one `[u32; 8]`.
         unsafe {
-            let order = _mm256_loadu_si256(GATHER_U32[j].as_ptr().cast());
+            let order = _mm256_loadu_si256(order.as_ptr().cast());
             let source = _mm256_loadu_si256(from.as_ptr().cast());
             let target = _mm256_loadu_si256(into.as_ptr().cast());
             let sum = _mm256_add_epi32(target, _mm256_permutevar8x32_epi32(source, order));
@@ -101,19 +104,3 @@ impl Ops for Avx2 {
         }
     }
 }
-
-/// [`GATHER`] widened to the index type of the AVX2 permutation.
-#[cfg(target_arch = "x86_64")]
-static GATHER_U32: [[u32; 8]; 8] = {
-    let mut table = [[0u32; 8]; 8];
-    let mut j = 0;
-    while j < 8 {
-        let mut m = 0;
-        while m < 8 {
-            table[j][m] = GATHER[j][m] as u32;
-            m += 1;
-        }
-        j += 1;
-    }
-    table
-};

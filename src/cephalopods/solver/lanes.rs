@@ -1,13 +1,24 @@
-//! Path counts for the eight symmetric images of a board, and how they move
-//! between a board and a child stored in a different orientation.
+//! Path counts for the eight symmetric images of a board, how they move
+//! between a board and a child stored in a different orientation, and how
+//! they fold together when the start board is itself symmetric.
 //!
-//! A canonical board `c` carries `Lanes`, where lane `k` counts the paths
-//! reaching image `k` of `c` (in the order of [`Board::images`]). Counts wrap
-//! in `u32`, which is exact modulo 2^30 because 2^30 divides 2^32.
+//! A canonical board `c` carries eight lanes, where lane `k` counts the
+//! paths reaching image `k` of `c` (in the order of [`Board::images`]).
+//! Counts wrap in `u32`, which is exact modulo 2^30 because 2^30 divides
+//! 2^32.
+//!
+//! If a symmetry `h` leaves the start board unchanged, applying `h` to a
+//! whole path gives another path from the start, so lanes related by `h`
+//! count the same paths and need not be stored twice. Starting from the
+//! sum of the start's images under a group `H` of such symmetries keeps
+//! every board's lanes constant on the classes `{k · h : h ∈ H}`, so one
+//! lane per class, `8 / |H|` in all, carries everything; the total comes
+//! out multiplied by `|H|`. With `|H|` at most 4 that factor still fits
+//! beside the 30 bits of the answer in a `u32`. On the empty board this
+//! stores and adds two lanes per board and layer instead of eight.
 
 use crate::cephalopods::board::{Board, IMAGE_SYMMETRY};
-
-pub type Lanes = [u32; 8];
+use crate::symmetry::Symmetry;
 
 /// `GATHER[j][m]`: for a child whose canonical form is its own image `j`,
 /// lane `m` of the canonical child takes lane `GATHER[j][m]` of the parent.
@@ -21,11 +32,7 @@ pub static GATHER: [[u8; 8]; 8] = {
             // Image k of the parent moves to image k of the child, which is
             // the canonical child seen under `undo`, then image k.
             let target = undo.then(IMAGE_SYMMETRY[k]);
-            let mut m = 0;
-            while IMAGE_SYMMETRY[m].0 != target.0 {
-                m += 1;
-            }
-            table[j][m] = k as u8;
+            table[j][image_of(target)] = k as u8;
             k += 1;
         }
         j += 1;
@@ -33,25 +40,175 @@ pub static GATHER: [[u8; 8]; 8] = {
     table
 };
 
-/// The lanes of a board that is the start itself, in orientation `j` of its
-/// canonical form: one path, at the image that is the start.
-pub fn start(j: usize) -> Lanes {
-    let mut lanes = [0; 8];
-    let mut identity = [0; 8];
-    identity[0] = 1;
-    for m in 0..8 {
-        lanes[m] = identity[GATHER[j][m] as usize];
+/// The position of `symmetry` in [`IMAGE_SYMMETRY`].
+const fn image_of(symmetry: Symmetry) -> usize {
+    let mut k = 0;
+    while IMAGE_SYMMETRY[k].0 != symmetry.0 {
+        k += 1;
     }
-    lanes
+    k
 }
 
-/// Sum of `counts[k] * hash(image k of board)`, wrapping.
-#[inline]
-pub fn weighted_hash(board: Board, counts: &Lanes) -> u32 {
-    let images = board.images();
-    let mut sum = 0u32;
-    for k in 0..8 {
-        sum = sum.wrapping_add(counts[k].wrapping_mul(images[k].hash()));
+/// The most symmetries of the start that are folded: folding eight would
+/// need a 33-bit count to keep the answer's 30 bits.
+const MAX_FOLDED: usize = 4;
+
+/// The symmetries of `start` that the engine folds: all of them if there
+/// are at most [`MAX_FOLDED`], else the quarter turns (a subgroup of four).
+fn folded_symmetries(start: Board) -> Vec<Symmetry> {
+    let fixing: Vec<Symmetry> = Symmetry::ALL
+        .into_iter()
+        .filter(|&s| start.transformed(s) == start)
+        .collect();
+    if fixing.len() <= MAX_FOLDED {
+        fixing
+    } else {
+        fixing.into_iter().filter(|s| s.0 < 4).collect()
     }
-    sum
+}
+
+/// How many lanes the engine keeps per board and layer when starting from
+/// `start`: 8, 4 or 2.
+pub fn lane_count(start: Board) -> usize {
+    8 / folded_symmetries(start).len()
+}
+
+/// The folded lanes for one start board: `N` lanes per board and layer.
+#[derive(Clone, Debug)]
+pub struct Folding<const N: usize> {
+    /// `gather[j][i]`: lane `i` of a child stored as its own image `j`
+    /// takes lane `gather[j][i]` of its parent. `u32` so that the eight-lane
+    /// form loads straight into an AVX2 permutation.
+    pub gather: [[u32; N]; 8],
+    /// Which of the eight lanes each folded lane stands for, as a bit set.
+    classes: [u8; N],
+    start: [u32; N],
+    /// log2 of the number of symmetries folded: totals come out multiplied
+    /// by `1 << shift`.
+    shift: u32,
+}
+
+impl<const N: usize> Folding<N> {
+    /// # Panics
+    /// If `N` is not [`lane_count`] of `start`.
+    pub fn new(start: Board) -> Folding<N> {
+        assert_eq!(N, lane_count(start), "wrong lane count for {start:?}");
+        let folded = folded_symmetries(start);
+        // Lane k's class: every lane k · h, that is image k then h.
+        let mut class_of = [usize::MAX; 8];
+        let mut classes = [0u8; N];
+        let mut representative = [0usize; N];
+        let mut next = 0;
+        for k in 0..8 {
+            if class_of[k] != usize::MAX {
+                continue;
+            }
+            for &h in &folded {
+                let member = image_of(IMAGE_SYMMETRY[k].then(h));
+                class_of[member] = next;
+                classes[next] |= 1 << member;
+            }
+            representative[next] = k;
+            next += 1;
+        }
+        let gather = std::array::from_fn(|j| {
+            std::array::from_fn(|i| class_of[usize::from(GATHER[j][representative[i]])] as u32)
+        });
+        // The start is image `j` of its canonical form: its one path sits in
+        // the lane that takes the identity's lane under that orientation.
+        let j = start.canonical().1;
+        let lane = (0..8)
+            .position(|m| GATHER[j][m] == 0)
+            .expect("GATHER[j] is a permutation");
+        let mut start_lanes = [0; N];
+        start_lanes[class_of[lane]] = 1;
+        Folding {
+            gather,
+            classes,
+            start: start_lanes,
+            shift: folded.len().trailing_zeros(),
+        }
+    }
+
+    /// The lanes of the start board, canonical.
+    pub fn start(&self) -> [u32; N] {
+        self.start
+    }
+
+    /// Sum of `counts[i]` times the hashes of the images of `board` in
+    /// class `i`, wrapping.
+    #[inline]
+    pub fn weighted_hash(&self, board: Board, counts: &[u32; N]) -> u32 {
+        let images = board.images();
+        let mut sum = 0u32;
+        for (&count, &class) in counts.iter().zip(&self.classes) {
+            let hashes = (0..8)
+                .filter(|k| class & (1 << k) != 0)
+                .fold(0u32, |sum, k| sum.wrapping_add(images[k].hash()));
+            sum = sum.wrapping_add(count.wrapping_mul(hashes));
+        }
+        sum
+    }
+
+    /// The answer, modulo 2^30, from a total of [`Self::weighted_hash`]es.
+    pub fn unfold(&self, total: u32) -> u32 {
+        (total >> self.shift) % crate::cephalopods::MODULUS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lane_counts_follow_the_start_symmetries() {
+        let cases: [([u8; 9], usize); 5] = [
+            ([0; 9], 2),
+            ([1, 0, 0, 0, 0, 0, 0, 0, 1], 2),
+            ([0, 0, 0, 1, 0, 1, 0, 1, 0], 4),
+            ([1, 2, 0, 0, 0, 0, 0, 0, 0], 8),
+            ([0, 0, 0, 0, 3, 0, 0, 0, 0], 2),
+        ];
+        for (cells, lanes) in cases {
+            assert_eq!(lane_count(Board::from_cells(cells)), lanes, "{cells:?}");
+        }
+    }
+
+    /// Folding must be a faithful quotient: a gather of folded lanes is the
+    /// fold of the same gather on eight lanes that are constant on classes.
+    fn check_folding<const N: usize>(start: Board) {
+        let folding = Folding::<N>::new(start);
+        let mut lanes = [0u32; 8];
+        let folded: [u32; N] = std::array::from_fn(|i| 1000 + i as u32);
+        for (i, &class) in folding.classes.iter().enumerate() {
+            for k in (0..8).filter(|k| class & (1 << k) != 0) {
+                lanes[k] = folded[i];
+            }
+        }
+        for j in 0..8 {
+            let moved: [u32; 8] = std::array::from_fn(|m| lanes[usize::from(GATHER[j][m])]);
+            for (i, &class) in folding.classes.iter().enumerate() {
+                let expected = folded[folding.gather[j][i] as usize];
+                for k in (0..8).filter(|k| class & (1 << k) != 0) {
+                    assert_eq!(moved[k], expected, "{start:?} orientation {j} lane {k}");
+                }
+            }
+        }
+        let ones = folding.classes.iter().map(|c| c.count_ones()).collect::<Vec<_>>();
+        assert!(
+            ones.iter().all(|&n| n == 8 / N as u32),
+            "{start:?}: classes {ones:?}"
+        );
+    }
+
+    #[test]
+    fn folded_lanes_move_like_the_lanes_they_stand_for() {
+        check_folding::<2>(Board::EMPTY);
+        check_folding::<2>(Board::from_cells([1, 0, 0, 0, 0, 0, 0, 0, 1]));
+        check_folding::<2>(Board::from_cells([0, 2, 0, 2, 0, 2, 0, 2, 0]));
+        check_folding::<4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
+        check_folding::<2>(Board::from_cells([0, 0, 5, 0, 0, 0, 5, 0, 0]));
+        check_folding::<4>(Board::from_cells([3, 0, 3, 0, 0, 0, 0, 0, 0]));
+        check_folding::<8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
+    }
 }

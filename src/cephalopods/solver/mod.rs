@@ -11,7 +11,9 @@
 //!    in topological order, with its window of layers and its moves.
 //! 2. [`sweep`] pushes path counts along the recorded moves, one vector of
 //!    eight lanes (one per symmetric image) per board and layer, and adds up
-//!    the hashes of the boards where paths stop.
+//!    the hashes of the boards where paths stop. Lanes that the start's own
+//!    symmetries make equal are stored once ([`lanes`]): two per board and
+//!    layer from the empty board.
 //!
 //! Each move is generated, canonicalised and looked up once, instead of
 //! once per layer the board appears in (about four times fewer), and the
@@ -23,6 +25,7 @@ mod lanes;
 mod sweep;
 
 use super::{Board, MODULUS};
+use lanes::Folding;
 
 /// No game lasts longer: `2·pips − dice` is never negative (each die shows
 /// at least one pip), rises by at least one with every move and is at most
@@ -82,11 +85,21 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
         return board.hash() % MODULUS;
     }
     let depth = depth.min(LONGEST_GAME + 1);
+    match lanes::lane_count(board) {
+        2 => solve::<2>(board, depth, kernel, threads),
+        4 => solve::<4>(board, depth, kernel, threads),
+        _ => solve::<8>(board, depth, kernel, threads),
+    }
+}
+
+/// The solve with `N` lanes per board and layer (see [`Folding`]).
+fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, threads: usize) -> u32 {
     let start = graph::Start::of(board);
+    let folding = Folding::<N>::new(board);
     let total = if threads <= 1 {
         let mut levels = Vec::new();
         discover(kernel, board, depth, |level| levels.push(level));
-        count(kernel, levels.into_iter(), start, depth)
+        count(kernel, levels.into_iter(), start, depth, &folding)
     } else {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
@@ -94,10 +107,10 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
                 // The receiver only goes away once counting is over.
                 discover(kernel, board, depth, |level| sender.send(level).unwrap_or(()));
             });
-            count(kernel, receiver.into_iter(), start, depth)
+            count(kernel, receiver.into_iter(), start, depth, &folding)
         })
     };
-    total % MODULUS
+    folding.unfold(total)
 }
 
 /// Runs discovery with `kernel`'s code, handing on each finished level.
@@ -117,12 +130,18 @@ fn discover(kernel: Kernel, board: Board, depth: u32, finished: impl FnMut(graph
 }
 
 /// Counts paths over the levels with `kernel`'s code.
-fn count(kernel: Kernel, levels: impl Iterator<Item = graph::Level>, start: graph::Start, depth: u32) -> u32 {
+fn count<const N: usize>(
+    kernel: Kernel,
+    levels: impl Iterator<Item = graph::Level>,
+    start: graph::Start,
+    depth: u32,
+    folding: &Folding<N>,
+) -> u32 {
     match kernel {
-        Kernel::Portable => sweep::sum_final_hashes::<kernel::Portable>(levels, start, depth),
+        Kernel::Portable => sweep::sum_final_hashes::<kernel::Portable, N>(levels, start, depth, folding),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { count_avx2(levels, start, depth) },
+        Kernel::Avx2 => unsafe { count_avx2(levels, start, depth, folding) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
     }
@@ -136,17 +155,24 @@ fn discover_avx2(board: Board, depth: u32, finished: impl FnMut(graph::Level)) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn count_avx2(levels: impl Iterator<Item = graph::Level>, start: graph::Start, depth: u32) -> u32 {
-    sweep::sum_final_hashes::<kernel::Avx2>(levels, start, depth)
+fn count_avx2<const N: usize>(
+    levels: impl Iterator<Item = graph::Level>,
+    start: graph::Start,
+    depth: u32,
+    folding: &Folding<N>,
+) -> u32 {
+    sweep::sum_final_hashes::<kernel::Avx2, N>(levels, start, depth, folding)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Boards whose searches are deep and wide, with their known answers.
-    const DEEP: [([u8; 9], u32, u32); 3] = [
+    /// Boards whose searches are deep and wide, with their known answers:
+    /// with 2 (the empty board), 4 (the third) and 8 lanes per board.
+    const DEEP: [([u8; 9], u32, u32); 4] = [
         ([0; 9], 40, 503_115_192),
+        ([0, 0, 0, 1, 0, 1, 0, 1, 0], 20, 830_689_962),
         ([1, 0, 0, 3, 5, 2, 1, 0, 0], 20, 808_014_757),
         ([0, 5, 1, 0, 0, 0, 4, 0, 1], 20, 738_691_369),
     ];
