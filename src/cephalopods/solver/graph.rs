@@ -46,22 +46,8 @@ impl Edge {
     }
 
     /// 0 for a plain placement, else the number of dice captured minus one.
-    fn kind(self) -> usize {
+    pub fn kind(self) -> usize {
         ((self.0 >> Self::ORIENTATION_BITS) & ((1 << Self::KIND_BITS) - 1)) as usize
-    }
-
-    /// A plain placement's child is on the next level; a capture's on the
-    /// parent's.
-    pub fn is_plain(self) -> bool {
-        self.kind() == 0
-    }
-
-    /// The number of dice on the child, given the parent's.
-    pub fn child_dice(self, parent_dice: usize) -> usize {
-        match self.kind() {
-            0 => parent_dice + 1,
-            kind => parent_dice - kind,
-        }
     }
 
     pub fn child(self) -> usize {
@@ -134,6 +120,8 @@ impl Bucket {
 struct BoardIndex {
     slots: Vec<u64>,
     len: usize,
+    /// The length at which the table doubles: two thirds of the slots.
+    grow_at: usize,
 }
 
 const EMPTY_SLOT: u64 = u64::MAX;
@@ -146,13 +134,14 @@ impl BoardIndex {
         BoardIndex {
             slots: vec![EMPTY_SLOT; slots],
             len: 0,
+            grow_at: 2 * slots / 3,
         }
     }
 
     /// The index of `board`, or `new_index` if it was not present.
     #[inline(always)]
     fn insert(&mut self, board: Board, new_index: u32, first: u8, last: u8) -> u32 {
-        if self.len * 3 >= self.slots.len() * 2 {
+        if self.len >= self.grow_at {
             self.grow();
         }
         let mask = self.slots.len() - 1;
@@ -168,12 +157,12 @@ impl BoardIndex {
                 return new_index;
             }
             if entry & !((1 << (16 + INDEX_BITS)) - 1) == key {
+                // Stored whether or not it changed: a branch here would
+                // mispredict often, and the line is already at hand.
                 let old_first = (entry >> 8) as u8;
                 let old_last = entry as u8;
-                if first < old_first || last > old_last {
-                    let widened = (u64::from(old_first.min(first)) << 8) | u64::from(old_last.max(last));
-                    self.slots[slot] = (entry & !0xFFFF) | widened;
-                }
+                let widened = (u64::from(old_first.min(first)) << 8) | u64::from(old_last.max(last));
+                self.slots[slot] = (entry & !0xFFFF) | widened;
                 return ((entry >> 16) & ((1 << INDEX_BITS) - 1)) as u32;
             }
             slot = (slot + 1) & mask;
@@ -186,6 +175,7 @@ impl BoardIndex {
 
     fn grow(&mut self) {
         let capacity = (self.slots.len() * 2).max(64);
+        self.grow_at = 2 * capacity / 3;
         let old = std::mem::replace(&mut self.slots, vec![EMPTY_SLOT; capacity]);
         let mask = capacity - 1;
         for entry in old.into_iter().filter(|&e| e != EMPTY_SLOT) {
@@ -306,6 +296,17 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
         for dice in dice_order() {
             let mut bucket = std::mem::take(&mut current.buckets[dice]);
             bucket.seal();
+            // The buckets this one's moves lead to, by kind of move: a plain
+            // placement, then captures of 2, 3 and 4 dice.
+            let (fewer_dice, _) = current.buckets.split_at_mut(dice);
+            let mut fewer_dice = fewer_dice.iter_mut().rev();
+            let mut targets = [
+                next.buckets.get_mut(dice + 1),
+                fewer_dice.next(),
+                fewer_dice.next(),
+                fewer_dice.next(),
+            ];
+            let (edges, full_children) = (&mut current.edges, &mut current.full_children);
             for i in 0..bucket.len() {
                 let (first, last) = (bucket.first[i], bucket.last[i]);
                 if u32::from(first) >= depth {
@@ -320,18 +321,18 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                     let images = K::child_images(&images, placement);
                     let child = Board::from_packed(images.child);
                     if child.is_full() {
-                        current.full_children.push(child);
+                        full_children.push(child);
                         full += 1;
                         return;
                     }
                     let canonical = Board::from_packed(images.least);
                     let captured = placement.captured_count();
-                    let (target, child_dice) = match captured {
-                        0 => (&mut next, dice + 1),
-                        _ => (&mut current, dice + 1 - captured as usize),
-                    };
-                    let index = target.buckets[child_dice].insert(canonical, child_first, child_last);
-                    current.edges.push(Edge::new(index, captured, images.orientation));
+                    let kind = captured.saturating_sub(1) as usize;
+                    let target = targets[kind]
+                        .as_deref_mut()
+                        .expect("every move leads to a bucket");
+                    let index = target.insert(canonical, child_first, child_last);
+                    edges.push(Edge::new(index, captured, images.orientation));
                     inner += 1;
                 });
                 bucket.inner_moves[i] = inner;

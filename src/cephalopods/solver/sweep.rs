@@ -12,7 +12,7 @@
 //! count that is live at once. Each board and layer holds `N` lanes, as
 //! folded by [`Folding`].
 
-use super::graph::{Level, Start, dice_order};
+use super::graph::{Edge, Level, MAX_DICE, Start, dice_order};
 use super::kernel::Ops;
 use super::lanes::Folding;
 
@@ -39,10 +39,11 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
         let next = levels.next();
         next_arena.clear();
         next_arena.resize(next.as_ref().map_or(0, |n| n.count_len as usize), [0; N]);
-        let mut edges = current.edges.iter();
+        let mut edges = &current.edges[..];
         let mut full_children = current.full_children.iter();
         for dice in dice_order() {
             let bucket = &current.buckets[dice];
+            let targets = Targets::of(&current, next.as_ref(), dice);
             for i in 0..bucket.len() {
                 let (first, last) = (bucket.first[i], bucket.last[i]);
                 let offset = current.count_position(dice, i, first);
@@ -53,31 +54,17 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 if first == depth {
                     continue;
                 }
-                let moving = offset..offset + usize::from(last.min(depth - 1) - first) + 1;
-                for edge in edges.by_ref().take(usize::from(bucket.inner_moves[i])) {
-                    let child_dice = edge.child_dice(dice);
-                    let order = &folding.gather[edge.orientation()];
-                    if edge.is_plain() {
-                        let next = next.as_ref().expect("a plain placement leads to the next level");
-                        let into = next.count_position(child_dice, edge.child(), first + 1);
-                        let targets = &mut next_arena[into..into + moving.len()];
-                        for (into, from) in targets.iter_mut().zip(&this_arena[moving.clone()]) {
-                            K::add_gathered(into, from, order);
-                        }
-                    } else {
-                        // A capture: the child is in a later bucket of this
-                        // level, laid out after the parent's, so the ranges
-                        // never overlap.
-                        let into = current.count_position(child_dice, edge.child(), first + 1);
-                        let (sources, targets) = this_arena.split_at_mut(into);
-                        for (into, from) in targets.iter_mut().zip(&sources[moving.clone()]) {
-                            K::add_gathered(into, from, order);
-                        }
-                    }
-                }
+                let window = Window {
+                    from: offset,
+                    len: usize::from(last.min(depth - 1) - first) + 1,
+                    child_layer: first + 1,
+                };
+                let (moves, rest) = edges.split_at(usize::from(bucket.inner_moves[i]));
+                edges = rest;
+                push_window::<K, N>(&mut this_arena, &mut next_arena, window, moves, &targets, folding);
                 if bucket.full_moves[i] > 0 {
                     let mut stopped = [0; N];
-                    for layer in &this_arena[moving] {
+                    for layer in &this_arena[window.from..window.from + window.len] {
                         K::add_gathered(&mut stopped, layer, &folding.gather[0]);
                     }
                     for &full in full_children.by_ref().take(usize::from(bucket.full_moves[i])) {
@@ -91,5 +78,113 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
         };
         current = next;
         std::mem::swap(&mut this_arena, &mut next_arena);
+    }
+}
+
+/// Where one bucket's moves put their counts, by kind of move (see
+/// [`Edge::kind`]): a plain placement leads to the next level and one die
+/// more, a capture of `k + 1` dice to this level and `k` dice fewer.
+struct Targets<'a> {
+    start: [u32; 4],
+    base: [&'a [u32]; 4],
+}
+
+impl<'a> Targets<'a> {
+    fn of(current: &'a Level, next: Option<&'a Level>, dice: usize) -> Targets<'a> {
+        let mut targets = Targets {
+            start: [0; 4],
+            base: [&[]; 4],
+        };
+        if let Some(next) = next.filter(|_| dice < MAX_DICE) {
+            targets.start[0] = next.count_start[dice + 1];
+            targets.base[0] = &next.buckets[dice + 1].count_base;
+        }
+        for kind in 1..4 {
+            if let Some(child_dice) = dice.checked_sub(kind) {
+                targets.start[kind] = current.count_start[child_dice];
+                targets.base[kind] = &current.buckets[child_dice].count_base;
+            }
+        }
+        targets
+    }
+
+    /// Where the child of `edge` keeps its count for `layer`, in the arena
+    /// of its level.
+    #[inline(always)]
+    fn position(&self, edge: Edge, layer: u8) -> usize {
+        let kind = edge.kind();
+        (self.start[kind])
+            .wrapping_add(self.base[kind][edge.child()])
+            .wrapping_add(u32::from(layer)) as usize
+    }
+}
+
+/// The layers of one board that move on: `len` counts from `from` in its
+/// level's arena, landing on the children from `child_layer` on.
+#[derive(Clone, Copy)]
+struct Window {
+    from: usize,
+    len: usize,
+    child_layer: u8,
+}
+
+/// Pushes a board's counts along its moves. Every move of a board moves
+/// the same number of layers, so that number is dispatched on once per
+/// board, to a loop whose length is a constant: a loop of varying length
+/// per move mispredicts its exit at almost every move.
+#[inline(always)]
+fn push_window<K: Ops, const N: usize>(
+    this: &mut [[u32; N]],
+    next: &mut [[u32; N]],
+    mut window: Window,
+    moves: &[Edge],
+    targets: &Targets,
+    folding: &Folding<N>,
+) {
+    const WIDEST: usize = 8;
+    while window.len > WIDEST {
+        push::<K, N, WIDEST>(this, next, window, moves, targets, folding);
+        window.from += WIDEST;
+        window.len -= WIDEST;
+        window.child_layer += WIDEST as u8;
+    }
+    match window.len {
+        1 => push::<K, N, 1>(this, next, window, moves, targets, folding),
+        2 => push::<K, N, 2>(this, next, window, moves, targets, folding),
+        3 => push::<K, N, 3>(this, next, window, moves, targets, folding),
+        4 => push::<K, N, 4>(this, next, window, moves, targets, folding),
+        5 => push::<K, N, 5>(this, next, window, moves, targets, folding),
+        6 => push::<K, N, 6>(this, next, window, moves, targets, folding),
+        7 => push::<K, N, 7>(this, next, window, moves, targets, folding),
+        8 => push::<K, N, 8>(this, next, window, moves, targets, folding),
+        _ => unreachable!("a window has 1 to {WIDEST} layers here"),
+    }
+}
+
+#[inline(always)]
+fn push<K: Ops, const N: usize, const L: usize>(
+    this: &mut [[u32; N]],
+    next: &mut [[u32; N]],
+    window: Window,
+    moves: &[Edge],
+    targets: &Targets,
+    folding: &Folding<N>,
+) {
+    // A copy, so that captures can add into the same arena: their children
+    // are in later buckets of the level, laid out after the parent's.
+    let sources: [[u32; N]; L] = this[window.from..window.from + L]
+        .try_into()
+        .expect("the window has L layers");
+    let arenas = [next, this];
+    for &edge in moves {
+        let into = targets.position(edge, window.child_layer);
+        let arena = &mut *arenas[usize::from(edge.kind() != 0)];
+        let counts: &mut [[u32; N]; L] = (&mut arena[into..into + L])
+            .try_into()
+            .expect("the child's window covers the parent's, one layer on");
+        let order = &folding.gather[edge.orientation()];
+        for (into, from) in counts.iter_mut().zip(&sources) {
+            K::add_gathered(into, from, order);
+        }
     }
 }
