@@ -154,7 +154,7 @@ const PATTERNS: usize = PATTERN_BASE[CELLS];
 
 /// The moves on `cell` when its neighbours show `pattern`, written to `out`
 /// as `subset | value << 4`; returns how many.
-const fn moves_for_pattern(cell: usize, pattern: usize, out: &mut [u8; 11]) -> usize {
+const fn moves_for_pattern(cell: usize, pattern: usize, out: &mut [u8; MOST_MOVES_ON_A_CELL]) -> usize {
     let n = neighbour_count(cell);
     let mut count = 0;
     let mut subset = 0;
@@ -197,7 +197,7 @@ const MOVE_TOTAL: usize = {
     while cell < CELLS {
         let mut pattern = 0;
         while pattern < pattern_count(cell) {
-            total += moves_for_pattern(cell, pattern, &mut [0; 11]);
+            total += moves_for_pattern(cell, pattern, &mut [0; MOST_MOVES_ON_A_CELL]);
             pattern += 1;
         }
         cell += 1;
@@ -205,11 +205,20 @@ const MOVE_TOTAL: usize = {
     total
 };
 
-/// All moves of all (cell, pattern) pairs, each as `subset | value << 4`;
+/// The most moves on one cell: a centre between four 1s has eleven.
+const MOST_MOVES_ON_A_CELL: usize = 11;
+
+/// A move list is always copied as this many entries, whatever its length,
+/// so that gathering a board's moves has no branch on list lengths.
+const COPIED: usize = 16;
+const _: () = assert!(MOST_MOVES_ON_A_CELL <= COPIED);
+
+/// All moves of all (cell, pattern) pairs, each as `cell << 8 | subset |
+/// value << 4`, followed by [`COPIED`] spare entries;
 /// `MOVE_START[PATTERN_BASE[cell] + pattern]` is where a pair's moves start
 /// and the next entry where they end.
-static MOVE_LIST: ([u8; MOVE_TOTAL], [u16; PATTERNS + 1]) = {
-    let mut moves = [0u8; MOVE_TOTAL];
+static MOVE_LIST: ([u16; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
+    let mut moves = [0u16; MOVE_TOTAL + COPIED];
     let mut start = [0u16; PATTERNS + 1];
     let mut at = 0;
     let mut cell = 0;
@@ -217,11 +226,11 @@ static MOVE_LIST: ([u8; MOVE_TOTAL], [u16; PATTERNS + 1]) = {
         let mut pattern = 0;
         while pattern < pattern_count(cell) {
             start[PATTERN_BASE[cell] + pattern] = at as u16;
-            let mut buffer = [0u8; 11];
+            let mut buffer = [0u8; MOST_MOVES_ON_A_CELL];
             let count = moves_for_pattern(cell, pattern, &mut buffer);
             let mut k = 0;
             while k < count {
-                moves[at] = buffer[k];
+                moves[at] = ((cell as u16) << 8) | buffer[k] as u16;
                 at += 1;
                 k += 1;
             }
@@ -233,36 +242,78 @@ static MOVE_LIST: ([u8; MOVE_TOTAL], [u16; PATTERNS + 1]) = {
     (moves, start)
 };
 
+/// `NEIGHBOUR_SHIFTS[cell][k]`: the bit offset of the `k`-th neighbour of
+/// `cell`, and `NEIGHBOUR_VALUE_MASKS[cell][k]` 7, or 0 where the cell has
+/// fewer than `k + 1` neighbours.
+const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
+    let mut table = [[0; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut k = 0;
+        while k < neighbour_count(cell) {
+            table[cell][k] = 3 * NEIGHBOURS[cell][k] as u32;
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = {
+    let mut table = [[0; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut k = 0;
+        while k < neighbour_count(cell) {
+            table[cell][k] = 7;
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 /// The packed values of `cell`'s neighbours, in neighbour-list order.
 #[inline(always)]
 fn neighbour_pattern(board: Board, cell: usize) -> usize {
-    let packed = board.packed() as usize;
+    let packed = board.packed();
+    let (shifts, masks) = (&NEIGHBOUR_SHIFTS[cell], &NEIGHBOUR_VALUE_MASKS[cell]);
     let mut pattern = 0;
-    for (k, &n) in NEIGHBOURS[cell].iter().enumerate() {
-        if n == NONE {
-            break;
-        }
-        pattern |= ((packed >> (3 * n)) & 7) << (3 * k);
+    for k in 0..4 {
+        pattern |= ((packed >> shifts[k]) & masks[k]) << (3 * k);
     }
-    pattern
+    pattern as usize
 }
 
 /// Calls `visit` once per legal move of `board`, empty cells in order.
+///
+/// The moves are first gathered into one list, each cell's copied whole
+/// ([`COPIED`] entries, of which only the real ones are kept), so that the
+/// only branches are one loop over the empty cells and one over the moves:
+/// loops of varying length per cell mispredicted their exits at nearly
+/// every cell.
 #[inline(always)]
 pub fn for_each_placement(board: Board, mut visit: impl FnMut(Placement)) {
     let (moves, start) = &MOVE_LIST;
+    let mut gathered = [0u16; CELLS * MOST_MOVES_ON_A_CELL + COPIED];
+    let mut len = 0;
     let mut empty = board.empty_cells();
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
         let index = PATTERN_BASE[cell] + neighbour_pattern(board, cell);
-        for &code in &moves[usize::from(start[index])..usize::from(start[index + 1])] {
-            visit(Placement {
-                cell: cell as u8,
-                captured: code & 0xF,
-                value: code >> 4,
-            });
-        }
+        let from = usize::from(start[index]);
+        let copied: &[u16; COPIED] = moves[from..from + COPIED]
+            .try_into()
+            .expect("spare entries pad the list");
+        gathered[len..len + COPIED].copy_from_slice(copied);
+        len += usize::from(start[index + 1]) - from;
+    }
+    for &code in &gathered[..len] {
+        visit(Placement {
+            cell: (code >> 8) as u8,
+            captured: (code & 0xF) as u8,
+            value: ((code >> 4) & 0xF) as u8,
+        });
     }
 }
 

@@ -76,25 +76,23 @@ pub struct Bucket {
 }
 
 impl Bucket {
+    /// The number of boards: in the index until the bucket is sealed, in
+    /// `boards` after.
     pub fn len(&self) -> usize {
-        self.boards.len()
+        self.boards.len() + self.index.len
     }
 
     /// The index of `board` in the bucket, adding it if new, with its
     /// window widened to cover layers `first..=last`.
     #[inline(always)]
-    fn insert(&mut self, board: Board, first: u8, last: u8) -> u32 {
-        let index = self.index.insert(board, self.boards.len() as u32, first, last);
-        if index as usize == self.boards.len() {
-            self.boards.push(board);
-        }
-        index
+    fn insert<K: Ops>(&mut self, board: Board, first: u8, last: u8) -> u32 {
+        self.index.insert::<K>(board, first, last)
     }
 
-    /// Called when every parent has been seen: fixes the windows and lays
-    /// out the per-layer counts.
+    /// Called when every parent has been seen: fixes the boards and their
+    /// windows and lays out the per-layer counts.
     fn seal(&mut self) {
-        let (first, last) = std::mem::take(&mut self.index).into_windows(self.len());
+        let (boards, first, last) = std::mem::take(&mut self.index).into_entries();
         let mut total = 0u32;
         self.count_base = (first.iter().zip(&last))
             .map(|(&first, &last)| {
@@ -104,6 +102,7 @@ impl Bucket {
             })
             .collect();
         self.count_len = total;
+        self.boards = boards;
         self.first = first;
         self.last = last;
         self.inner_moves = vec![0; self.len()];
@@ -111,92 +110,146 @@ impl Bucket {
     }
 }
 
-/// An open-addressing map from board to (index, window), one `u64` per
-/// slot, so finding a known board and widening its window touches a single
-/// cache line. Slot bits: board 37..64, index 16..37, first 8..16, last 0..8.
-/// Tables fill to two thirds: emptier ones probe less but fit less in cache,
-/// and measured slower.
+/// An open-addressing map from board to (index, window), numbering boards
+/// in order of arrival. One `u64` per slot (bits: board 37..64, index
+/// 16..37, first layer 8..16, last 0..8), eight slots per cache-line group.
+///
+/// A lookup compares all eight slots of a group at once and goes on to the
+/// next group only if this one is full, and finding a board and adding one
+/// are the same straight-line code: in discovery the branches of a slot-by-
+/// slot probe, and of "found or new", mispredicted more than anything else.
+/// Tables fill to two thirds: emptier ones fit less in cache, and measured
+/// slower.
 #[derive(Default)]
 struct BoardIndex {
-    slots: Vec<u64>,
+    groups: Vec<Group>,
     len: usize,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
 }
 
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Group([u64; GROUP]);
+
+const GROUP: usize = 8;
+const FILL_NUMERATOR: usize = 2;
+const FILL_DENOMINATOR: usize = 3;
 const EMPTY_SLOT: u64 = u64::MAX;
 const INDEX_BITS: u32 = 21;
+const KEY_SHIFT: u32 = 16 + INDEX_BITS;
 
 impl BoardIndex {
     /// An index that holds `expected` boards without growing.
     fn with_capacity(expected: usize) -> BoardIndex {
-        let slots = (3 * expected / 2).next_power_of_two().max(64);
+        BoardIndex::with_groups(
+            (expected * FILL_DENOMINATOR / FILL_NUMERATOR / GROUP)
+                .next_power_of_two()
+                .max(8),
+        )
+    }
+
+    fn with_groups(groups: usize) -> BoardIndex {
         BoardIndex {
-            slots: vec![EMPTY_SLOT; slots],
+            groups: vec![Group([EMPTY_SLOT; GROUP]); groups],
             len: 0,
-            grow_at: 2 * slots / 3,
+            grow_at: (groups * GROUP * FILL_NUMERATOR / FILL_DENOMINATOR).min(1 << INDEX_BITS),
         }
     }
 
-    /// The index of `board`, or `new_index` if it was not present.
+    /// The index of `board`, numbered in order of arrival, with its window
+    /// widened to cover `first..=last`.
     #[inline(always)]
-    fn insert(&mut self, board: Board, new_index: u32, first: u8, last: u8) -> u32 {
+    fn insert<K: Ops>(&mut self, board: Board, first: u8, last: u8) -> u32 {
         if self.len >= self.grow_at {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let key = u64::from(board.packed()) << (16 + INDEX_BITS);
-        let mut slot = Self::home(board, mask);
+        let mask = self.groups.len() - 1;
+        let key = u64::from(board.packed()) << KEY_SHIFT;
+        let mut at = Self::home(board, mask);
         loop {
-            let entry = self.slots[slot];
-            if entry == EMPTY_SLOT {
-                assert!(new_index < 1 << INDEX_BITS, "too many boards in one bucket");
-                self.slots[slot] =
-                    key | (u64::from(new_index) << 16) | (u64::from(first) << 8) | u64::from(last);
-                self.len += 1;
-                return new_index;
+            let group = &mut self.groups[at].0;
+            let (found, empty) = K::match_slots(group, key, KEY_SHIFT);
+            if found | empty != 0 {
+                let is_new = found == 0;
+                let slot = (if is_new { empty } else { found }).trailing_zeros() as usize;
+                let entry = group[slot];
+                let old_index = ((entry >> 16) & ((1 << INDEX_BITS) - 1)) as u32;
+                // A mask rather than a branch: "new or known" is a coin toss.
+                let new_mask = u32::from(is_new).wrapping_neg();
+                let index = (self.len as u32 & new_mask) | (old_index & !new_mask);
+                let (old_first, old_last) = if is_new {
+                    (first, last)
+                } else {
+                    ((entry >> 8) as u8, entry as u8)
+                };
+                group[slot] = key
+                    | (u64::from(index) << 16)
+                    | (u64::from(old_first.min(first)) << 8)
+                    | u64::from(old_last.max(last));
+                self.len += usize::from(is_new);
+                return index;
             }
-            if entry & !((1 << (16 + INDEX_BITS)) - 1) == key {
-                // Stored whether or not it changed: a branch here would
-                // mispredict often, and the line is already at hand.
-                let old_first = (entry >> 8) as u8;
-                let old_last = entry as u8;
-                let widened = (u64::from(old_first.min(first)) << 8) | u64::from(old_last.max(last));
-                self.slots[slot] = (entry & !0xFFFF) | widened;
-                return ((entry >> 16) & ((1 << INDEX_BITS) - 1)) as u32;
-            }
-            slot = (slot + 1) & mask;
+            at = (at + 1) & mask;
         }
     }
 
+    /// Starts fetching the group where a lookup of `board` begins.
+    #[inline(always)]
+    fn prefetch(&self, board: Board) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(group) = self
+            .groups
+            .get(Self::home(board, self.groups.len().wrapping_sub(1)))
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: SSE, which has the prefetch instruction, is part of
+            // every x86-64 CPU; a prefetch only hints, and the address is a
+            // live group.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(group).cast()) };
+        }
+    }
+
+    /// The group where lookups of `board` start; `mask` is the number of
+    /// groups (a power of two) less one.
     fn home(board: Board, mask: usize) -> usize {
         (u64::from(board.packed()).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
     }
 
     fn grow(&mut self) {
-        let capacity = (self.slots.len() * 2).max(64);
-        self.grow_at = 2 * capacity / 3;
-        let old = std::mem::replace(&mut self.slots, vec![EMPTY_SLOT; capacity]);
-        let mask = capacity - 1;
-        for entry in old.into_iter().filter(|&e| e != EMPTY_SLOT) {
-            let board = Board::from_packed((entry >> (16 + INDEX_BITS)) as u32);
-            let mut slot = Self::home(board, mask);
-            while self.slots[slot] != EMPTY_SLOT {
-                slot = (slot + 1) & mask;
+        assert!(self.len < 1 << INDEX_BITS, "too many boards in one bucket");
+        let old = std::mem::replace(self, BoardIndex::with_groups(2 * self.groups.len().max(4)));
+        let mask = self.groups.len() - 1;
+        for entry in old.entries() {
+            let board = Board::from_packed((entry >> KEY_SHIFT) as u32);
+            let mut at = Self::home(board, mask);
+            loop {
+                let group = &mut self.groups[at].0;
+                if let Some(slot) = group.iter_mut().find(|slot| **slot == EMPTY_SLOT) {
+                    *slot = entry;
+                    break;
+                }
+                at = (at + 1) & mask;
             }
-            self.slots[slot] = entry;
         }
+        self.len = old.len;
     }
 
-    /// The windows of boards `0..len`, by index.
-    fn into_windows(self, len: usize) -> (Vec<u8>, Vec<u8>) {
-        let (mut first, mut last) = (vec![0; len], vec![0; len]);
-        for entry in self.slots.into_iter().filter(|&e| e != EMPTY_SLOT) {
+    fn entries(&self) -> impl Iterator<Item = u64> + '_ {
+        self.groups.iter().flat_map(|g| g.0).filter(|&e| e != EMPTY_SLOT)
+    }
+
+    /// The boards and their windows, by index.
+    fn into_entries(self) -> (Vec<Board>, Vec<u8>, Vec<u8>) {
+        let (mut boards, mut first, mut last) =
+            (vec![Board::EMPTY; self.len], vec![0; self.len], vec![0; self.len]);
+        for entry in self.entries() {
             let index = ((entry >> 16) & ((1 << INDEX_BITS) - 1)) as usize;
+            boards[index] = Board::from_packed((entry >> KEY_SHIFT) as u32);
             first[index] = (entry >> 8) as u8;
             last[index] = entry as u8;
         }
-        (first, last)
+        (boards, first, last)
     }
 }
 
@@ -289,8 +342,12 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
     assert!((1..=u32::from(u8::MAX)).contains(&depth));
     let origin = Start::of(start);
     let mut current = Level::new(origin.pips, [0; MAX_DICE + 1]);
-    current.buckets[origin.dice].insert(start.canonical().0, 0, 0);
+    current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
     let mut next = Level::new(origin.pips + 1, [0; MAX_DICE + 1]);
+    // One board's moves to non-full children: (canonical child, dice
+    // captured, orientation), generated and then looked up.
+    let mut generated: Vec<(Board, u32, usize)> = Vec::new();
+    let mut looking_up: Vec<(Board, u32, usize)> = Vec::new();
     while !current.is_empty() {
         assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
         for dice in dice_order() {
@@ -307,36 +364,51 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                 fewer_dice.next(),
             ];
             let (edges, full_children) = (&mut current.edges, &mut current.full_children);
-            for i in 0..bucket.len() {
-                let (first, last) = (bucket.first[i], bucket.last[i]);
-                if u32::from(first) >= depth {
-                    continue;
-                }
-                let child_first = first + 1;
-                let child_last = last.min(depth as u8 - 1) + 1;
-                let (mut inner, mut full) = (0u8, 0u8);
-                let parent = bucket.boards[i];
-                let images = parent.images().map(Board::packed);
-                for_each_placement(parent, |placement| {
-                    let images = K::child_images(&images, placement);
-                    let child = Board::from_packed(images.child);
-                    if child.is_full() {
-                        full_children.push(child);
-                        full += 1;
-                        return;
-                    }
-                    let canonical = Board::from_packed(images.least);
-                    let captured = placement.captured_count();
-                    let kind = captured.saturating_sub(1) as usize;
-                    let target = targets[kind]
-                        .as_deref_mut()
-                        .expect("every move leads to a bucket");
-                    let index = target.insert(canonical, child_first, child_last);
-                    edges.push(Edge::new(index, captured, images.orientation));
-                    inner += 1;
+            // Each board's moves are generated one board ahead of their
+            // lookups, with the index slots they will probe fetched in the
+            // meantime: a lookup that waits for its slot stalls discovery.
+            let mut waiting: Option<(usize, u8, u8)> = None;
+            for i in 0..=bucket.len() {
+                generated.clear();
+                let this = (i < bucket.len() && u32::from(bucket.first[i]) < depth).then(|| {
+                    let (first, last) = (bucket.first[i], bucket.last[i]);
+                    let child_first = first + 1;
+                    let child_last = last.min(depth as u8 - 1) + 1;
+                    let mut full = 0u8;
+                    let parent = bucket.boards[i];
+                    let images = parent.images().map(Board::packed);
+                    for_each_placement(parent, |placement| {
+                        let images = K::child_images(&images, placement);
+                        let child = Board::from_packed(images.child);
+                        if child.is_full() {
+                            full_children.push(child);
+                            full += 1;
+                            return;
+                        }
+                        let canonical = Board::from_packed(images.least);
+                        let captured = placement.captured_count();
+                        let kind = captured.saturating_sub(1) as usize;
+                        if let Some(target) = &targets[kind] {
+                            target.index.prefetch(canonical);
+                        }
+                        generated.push((canonical, captured, images.orientation));
+                    });
+                    bucket.full_moves[i] = full;
+                    (i, child_first, child_last)
                 });
-                bucket.inner_moves[i] = inner;
-                bucket.full_moves[i] = full;
+                if let Some((parent, child_first, child_last)) = waiting {
+                    for &(canonical, captured, orientation) in &looking_up {
+                        let kind = captured.saturating_sub(1) as usize;
+                        let target = targets[kind]
+                            .as_deref_mut()
+                            .expect("every move leads to a bucket");
+                        let index = target.insert::<K>(canonical, child_first, child_last);
+                        edges.push(Edge::new(index, captured, orientation));
+                    }
+                    bucket.inner_moves[parent] = looking_up.len() as u8;
+                }
+                std::mem::swap(&mut generated, &mut looking_up);
+                waiting = this;
             }
             current.buckets[dice] = bucket;
         }

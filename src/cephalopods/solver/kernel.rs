@@ -16,6 +16,10 @@ pub trait Ops {
     /// board before it, with the least of them and its position.
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
 
+    /// Which of `slots` hold `key` in their top bits (`key` has its low
+    /// `key_shift` bits clear) and which are `u64::MAX` (empty), as bit sets.
+    fn match_slots(slots: &[u64; 8], key: u64, key_shift: u32) -> (u32, u32);
+
     /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
     /// is a permutation of `0..N`.
     fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
@@ -44,6 +48,16 @@ impl Ops for Portable {
             least,
             orientation,
         }
+    }
+
+    #[inline(always)]
+    fn match_slots(slots: &[u64; 8], key: u64, key_shift: u32) -> (u32, u32) {
+        let (mut found, mut empty) = (0, 0);
+        for (k, &slot) in slots.iter().enumerate() {
+            found |= u32::from(slot >> key_shift << key_shift == key) << k;
+            empty |= u32::from(slot == u64::MAX) << k;
+        }
+        (found, empty)
     }
 
     #[inline(always)]
@@ -83,6 +97,26 @@ impl Ops for Avx2 {
                 least: _mm256_cvtsi256_si32(least) as u32,
                 orientation: at_least.trailing_zeros() as usize,
             }
+        }
+    }
+
+    #[inline(always)]
+    fn match_slots(slots: &[u64; 8], key: u64, key_shift: u32) -> (u32, u32) {
+        use std::arch::x86_64::*;
+        // SAFETY: as in `child_images`; the two unaligned loads read the
+        // 64 bytes of `slots`.
+        unsafe {
+            let low = _mm256_loadu_si256(slots.as_ptr().cast());
+            let high = _mm256_loadu_si256(slots.as_ptr().add(4).cast());
+            let key_bits = _mm256_set1_epi64x((u64::MAX << key_shift) as i64);
+            let key = _mm256_set1_epi64x(key as i64);
+            let empty = _mm256_set1_epi64x(-1);
+            let mask = |v: __m256i| _mm256_movemask_pd(_mm256_castsi256_pd(v)) as u32;
+            let found_low = mask(_mm256_cmpeq_epi64(_mm256_and_si256(low, key_bits), key));
+            let found_high = mask(_mm256_cmpeq_epi64(_mm256_and_si256(high, key_bits), key));
+            let empty_low = mask(_mm256_cmpeq_epi64(low, empty));
+            let empty_high = mask(_mm256_cmpeq_epi64(high, empty));
+            (found_low | found_high << 4, empty_low | empty_high << 4)
         }
     }
 
