@@ -245,7 +245,7 @@ static MOVE_LIST: ([u16; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
 /// `NEIGHBOUR_SHIFTS[cell][k]`: the bit offset of the `k`-th neighbour of
 /// `cell`, and `NEIGHBOUR_VALUE_MASKS[cell][k]` 7, or 0 where the cell has
 /// fewer than `k + 1` neighbours.
-const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
+pub(crate) const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
     let mut table = [[0; 4]; CELLS];
     let mut cell = 0;
     while cell < CELLS {
@@ -258,7 +258,7 @@ const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
     }
     table
 };
-const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = {
+pub(crate) const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = {
     let mut table = [[0; 4]; CELLS];
     let mut cell = 0;
     while cell < CELLS {
@@ -272,16 +272,17 @@ const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = {
     table
 };
 
-/// The packed values of `cell`'s neighbours, in neighbour-list order.
+/// For each cell, the packed values of its neighbours, in neighbour-list
+/// order: what its moves depend on.
 #[inline(always)]
-fn neighbour_pattern(board: Board, cell: usize) -> usize {
+pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
     let packed = board.packed();
-    let (shifts, masks) = (&NEIGHBOUR_SHIFTS[cell], &NEIGHBOUR_VALUE_MASKS[cell]);
-    let mut pattern = 0;
-    for k in 0..4 {
-        pattern |= ((packed >> shifts[k]) & masks[k]) << (3 * k);
-    }
-    pattern as usize
+    std::array::from_fn(|cell| {
+        let (shifts, masks) = (&NEIGHBOUR_SHIFTS[cell], &NEIGHBOUR_VALUE_MASKS[cell]);
+        (0..4).fold(0, |pattern, k| {
+            pattern | ((packed >> shifts[k]) & masks[k]) << (3 * k)
+        })
+    })
 }
 
 /// Calls `visit` once per legal move of `board`, empty cells in order.
@@ -292,7 +293,13 @@ fn neighbour_pattern(board: Board, cell: usize) -> usize {
 /// loops of varying length per cell mispredicted their exits at nearly
 /// every cell.
 #[inline(always)]
-pub fn for_each_placement(board: Board, mut visit: impl FnMut(Placement)) {
+pub fn for_each_placement(board: Board, visit: impl FnMut(Placement)) {
+    for_each_placement_with(board, &neighbour_patterns(board), visit);
+}
+
+/// [`for_each_placement`], given the board's [`neighbour_patterns`].
+#[inline(always)]
+pub fn for_each_placement_with(board: Board, patterns: &[u32; CELLS], mut visit: impl FnMut(Placement)) {
     let (moves, start) = &MOVE_LIST;
     let mut gathered = [0u16; CELLS * MOST_MOVES_ON_A_CELL + COPIED];
     let mut len = 0;
@@ -300,7 +307,7 @@ pub fn for_each_placement(board: Board, mut visit: impl FnMut(Placement)) {
     while empty != 0 {
         let cell = empty.trailing_zeros() as usize;
         empty &= empty - 1;
-        let index = PATTERN_BASE[cell] + neighbour_pattern(board, cell);
+        let index = PATTERN_BASE[cell] + patterns[cell] as usize;
         let from = usize::from(start[index]);
         let copied: &[u16; COPIED] = moves[from..from + COPIED]
             .try_into()

@@ -11,7 +11,7 @@
 
 use super::kernel::Ops;
 use crate::cephalopods::board::Board;
-use crate::cephalopods::moves::for_each_placement;
+use crate::cephalopods::moves::for_each_placement_with;
 
 pub const MAX_DICE: usize = 9;
 const MAX_PIPS: usize = 6 * MAX_DICE;
@@ -376,8 +376,8 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                     let child_last = last.min(depth as u8 - 1) + 1;
                     let mut full = 0u8;
                     let parent = bucket.boards[i];
-                    let images = parent.images().map(Board::packed);
-                    for_each_placement(parent, |placement| {
+                    let images = K::images(parent);
+                    for_each_placement_with(parent, &K::neighbour_patterns(parent), |placement| {
                         let images = K::child_images(&images, placement);
                         let child = Board::from_packed(images.child);
                         if child.is_full() {

@@ -9,9 +9,16 @@
 //! own copy of the whole engine, and the AVX2 copy runs only after the CPU
 //! was checked for AVX2.
 
-use crate::cephalopods::moves::Placement;
+use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY};
+use crate::cephalopods::moves::{NEIGHBOUR_SHIFTS, NEIGHBOUR_VALUE_MASKS, Placement, neighbour_patterns};
 
 pub trait Ops {
+    /// The board's eight images, packed, in the order of [`Board::images`].
+    fn images(board: Board) -> [u32; 8];
+
+    /// The board's [`neighbour_patterns`].
+    fn neighbour_patterns(board: Board) -> [u32; CELLS];
+
     /// The images of the board after `placement`, given the images of the
     /// board before it, with the least of them and its position.
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
@@ -38,6 +45,16 @@ pub struct ChildImages {
 pub struct Portable;
 
 impl Ops for Portable {
+    #[inline(always)]
+    fn images(board: Board) -> [u32; 8] {
+        board.images().map(Board::packed)
+    }
+
+    #[inline(always)]
+    fn neighbour_patterns(board: Board) -> [u32; CELLS] {
+        neighbour_patterns(board)
+    }
+
     #[inline(always)]
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
         let images = placement.apply_to_images(parent);
@@ -75,6 +92,57 @@ pub struct Avx2;
 
 #[cfg(target_arch = "x86_64")]
 impl Ops for Avx2 {
+    /// Image `k` gathered cell by cell, all eight images at once.
+    #[inline(always)]
+    fn images(board: Board) -> [u32; 8] {
+        use std::arch::x86_64::*;
+        let mut images = [0u32; 8];
+        // SAFETY: as in `child_images`; each load reads one `[u32; 8]` and
+        // the store writes `images`.
+        unsafe {
+            let board = _mm256_set1_epi32(board.packed() as i32);
+            let seven = _mm256_set1_epi32(7);
+            let mut gathered = _mm256_setzero_si256();
+            for (cell, to) in CELL_SHIFTS_BY_IMAGE.iter().enumerate() {
+                let value =
+                    _mm256_and_si256(_mm256_srl_epi32(board, _mm_cvtsi32_si128(3 * cell as i32)), seven);
+                let to = _mm256_loadu_si256(to.as_ptr().cast());
+                gathered = _mm256_or_si256(gathered, _mm256_sllv_epi32(value, to));
+            }
+            _mm256_storeu_si256(images.as_mut_ptr().cast(), gathered);
+        }
+        images
+    }
+
+    /// Cells 0 to 7 in the eight lanes, cell 8 on its own.
+    #[inline(always)]
+    fn neighbour_patterns(board: Board) -> [u32; CELLS] {
+        use std::arch::x86_64::*;
+        let mut patterns = [0u32; CELLS];
+        // SAFETY: as in `child_images`; each load reads one `[u32; 8]` and
+        // the store writes the first eight entries of `patterns`.
+        unsafe {
+            let packed = _mm256_set1_epi32(board.packed() as i32);
+            let mut gathered = _mm256_setzero_si256();
+            for k in 0..4 {
+                let shift = _mm256_loadu_si256(NEIGHBOUR_SHIFTS_BY_K[k].as_ptr().cast());
+                let mask = _mm256_loadu_si256(NEIGHBOUR_MASKS_BY_K[k].as_ptr().cast());
+                let value = _mm256_and_si256(_mm256_srlv_epi32(packed, shift), mask);
+                gathered = _mm256_or_si256(
+                    gathered,
+                    _mm256_sllv_epi32(value, _mm256_set1_epi32(3 * k as i32)),
+                );
+            }
+            _mm256_storeu_si256(patterns.as_mut_ptr().cast(), gathered);
+        }
+        let last = CELLS - 1;
+        patterns[last] = (0..4).fold(0, |pattern, k| {
+            pattern
+                | ((board.packed() >> NEIGHBOUR_SHIFTS[last][k]) & NEIGHBOUR_VALUE_MASKS[last][k]) << (3 * k)
+        });
+        patterns
+    }
+
     #[inline(always)]
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
         use std::arch::x86_64::*;
@@ -135,6 +203,108 @@ impl Ops for Avx2 {
             let target = _mm256_loadu_si256(into.as_ptr().cast());
             let sum = _mm256_add_epi32(target, _mm256_permutevar8x32_epi32(source, order));
             _mm256_storeu_si256(into.as_mut_ptr().cast(), sum);
+        }
+    }
+}
+
+/// `CELL_SHIFTS_BY_IMAGE[cell][k]`: the bit offset of `cell` in image `k`.
+#[cfg(target_arch = "x86_64")]
+static CELL_SHIFTS_BY_IMAGE: [[u32; 8]; CELLS] = {
+    let mut table = [[0; 8]; CELLS];
+    let mut k = 0;
+    while k < 8 {
+        let to = IMAGE_SYMMETRY[k].cell_permutation::<3, CELLS>();
+        let mut cell = 0;
+        while cell < CELLS {
+            table[cell][k] = 3 * to[cell] as u32;
+            cell += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// The neighbour tables of cells 0 to 7 turned around: entry `[k][cell]`.
+#[cfg(target_arch = "x86_64")]
+static NEIGHBOUR_SHIFTS_BY_K: [[u32; 8]; 4] = by_k(&NEIGHBOUR_SHIFTS);
+#[cfg(target_arch = "x86_64")]
+static NEIGHBOUR_MASKS_BY_K: [[u32; 8]; 4] = by_k(&NEIGHBOUR_VALUE_MASKS);
+
+#[cfg(target_arch = "x86_64")]
+const fn by_k(table: &[[u32; 4]; CELLS]) -> [[u32; 8]; 4] {
+    let mut out = [[0; 8]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut cell = 0;
+        while cell < 8 {
+            out[k][cell] = table[cell][k];
+            cell += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::XorShift;
+
+    fn random_board(rng: &mut XorShift) -> Board {
+        Board::from_cells(std::array::from_fn(|_| rng.below(7) as u8))
+    }
+
+    /// Every kernel's operations agree with the portable ones.
+    fn agrees_with_portable<K: Ops>() {
+        let mut rng = XorShift::new(0x6b65_726e_656c);
+        for _ in 0..5_000 {
+            let board = random_board(&mut rng);
+            assert_eq!(K::images(board), Portable::images(board), "{board:?}");
+            assert_eq!(
+                K::neighbour_patterns(board),
+                Portable::neighbour_patterns(board),
+                "{board:?}"
+            );
+            let slots: [u64; 8] = std::array::from_fn(|_| match rng.below(3) {
+                0 => u64::MAX,
+                _ => u64::from(rng.below(4) as u32) << 40 | rng.below(1000),
+            });
+            let key = u64::from(rng.below(4) as u32) << 40;
+            assert_eq!(
+                K::match_slots(&slots, key, 40),
+                Portable::match_slots(&slots, key, 40)
+            );
+            let (from, into): ([u32; 8], [u32; 8]) = (
+                std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
+                std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
+            );
+            for order in &crate::cephalopods::solver::lanes::GATHER {
+                let order = order.map(u32::from);
+                let (mut fast, mut plain) = (into, into);
+                K::add_gathered(&mut fast, &from, &order);
+                Portable::add_gathered(&mut plain, &from, &order);
+                assert_eq!(fast, plain);
+            }
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_agrees_with_portable() {
+        if super::super::Kernel::Avx2.is_supported() {
+            agrees_with_portable::<Avx2>();
+        }
+    }
+
+    #[test]
+    fn portable_images_and_patterns_follow_the_board() {
+        let mut rng = XorShift::new(0x706f_7274);
+        for _ in 0..1_000 {
+            let board = random_board(&mut rng);
+            let images = Portable::images(board);
+            for k in 0..8 {
+                assert_eq!(images[k], board.transformed(IMAGE_SYMMETRY[k]).packed());
+            }
         }
     }
 }
