@@ -286,41 +286,64 @@ pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
 }
 
 /// Calls `visit` once per legal move of `board`, empty cells in order.
-///
-/// The moves are first gathered into one list, each cell's copied whole
-/// ([`COPIED`] entries, of which only the real ones are kept), so that the
-/// only branches are one loop over the empty cells and one over the moves:
-/// loops of varying length per cell mispredicted their exits at nearly
-/// every cell.
 #[inline(always)]
 pub fn for_each_placement(board: Board, visit: impl FnMut(Placement)) {
-    for_each_placement_with(board, &neighbour_patterns(board), visit);
+    let mut moves = Moves::new();
+    moves.gather(board, &neighbour_patterns(board));
+    moves.iter().for_each(visit);
 }
 
-/// [`for_each_placement`], given the board's [`neighbour_patterns`].
-#[inline(always)]
-pub fn for_each_placement_with(board: Board, patterns: &[u32; CELLS], mut visit: impl FnMut(Placement)) {
-    let (moves, start) = &MOVE_LIST;
-    let mut gathered = [0u16; CELLS * MOST_MOVES_ON_A_CELL + COPIED];
-    let mut len = 0;
-    let mut empty = board.empty_cells();
-    while empty != 0 {
-        let cell = empty.trailing_zeros() as usize;
-        empty &= empty - 1;
-        let index = PATTERN_BASE[cell] + patterns[cell] as usize;
-        let from = usize::from(start[index]);
-        let copied: &[u16; COPIED] = moves[from..from + COPIED]
-            .try_into()
-            .expect("spare entries pad the list");
-        gathered[len..len + COPIED].copy_from_slice(copied);
-        len += usize::from(start[index + 1]) - from;
+/// The legal moves of one board, gathered into one list: each cell's move
+/// list is copied whole ([`COPIED`] entries, of which only the real ones
+/// are kept), so that the only branches are one loop over the empty cells
+/// and one over the moves. Loops of varying length per cell mispredicted
+/// their exits at nearly every cell. Reused from board to board, so that
+/// the list is not cleared each time.
+pub struct Moves {
+    codes: [u16; CELLS * MOST_MOVES_ON_A_CELL + COPIED],
+    len: usize,
+}
+
+impl Moves {
+    pub const fn new() -> Moves {
+        Moves {
+            codes: [0; CELLS * MOST_MOVES_ON_A_CELL + COPIED],
+            len: 0,
+        }
     }
-    for &code in &gathered[..len] {
-        visit(Placement {
+
+    /// Replaces the list with the moves of `board`, whose
+    /// [`neighbour_patterns`] are `patterns`.
+    #[inline(always)]
+    pub fn gather(&mut self, board: Board, patterns: &[u32; CELLS]) {
+        let (moves, start) = &MOVE_LIST;
+        self.len = 0;
+        let mut empty = board.empty_cells();
+        while empty != 0 {
+            let cell = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let index = PATTERN_BASE[cell] + patterns[cell] as usize;
+            let from = usize::from(start[index]);
+            let copied: &[u16; COPIED] = moves[from..from + COPIED].try_into().expect("spare entries pad the list");
+            self.codes[self.len..self.len + COPIED].copy_from_slice(copied);
+            self.len += usize::from(start[index + 1]) - from;
+        }
+    }
+
+    /// The moves, empty cells in order.
+    #[inline(always)]
+    pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
+        self.codes[..self.len].iter().map(|&code| Placement {
             cell: (code >> 8) as u8,
             captured: (code & 0xF) as u8,
             value: ((code >> 4) & 0xF) as u8,
-        });
+        })
+    }
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves::new()
     }
 }
 

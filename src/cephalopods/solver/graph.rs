@@ -11,7 +11,7 @@
 
 use super::kernel::Ops;
 use crate::cephalopods::board::Board;
-use crate::cephalopods::moves::for_each_placement_with;
+use crate::cephalopods::moves::Moves;
 
 pub const MAX_DICE: usize = 9;
 const MAX_PIPS: usize = 6 * MAX_DICE;
@@ -348,6 +348,7 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
     // captured, orientation), generated and then looked up.
     let mut generated: Vec<(Board, u32, usize)> = Vec::new();
     let mut looking_up: Vec<(Board, u32, usize)> = Vec::new();
+    let mut moves = Moves::new();
     while !current.is_empty() {
         assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
         for dice in dice_order() {
@@ -377,13 +378,16 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                     let mut full = 0u8;
                     let parent = bucket.boards[i];
                     let images = K::images(parent);
-                    for_each_placement_with(parent, &K::neighbour_patterns(parent), |placement| {
+                    // Only a plain placement on the last empty cell fills
+                    // the board: a capture empties cells.
+                    let on_last_empty = parent.empty_cells().count_ones() == 1;
+                    moves.gather(parent, &K::neighbour_patterns(parent));
+                    for placement in moves.iter() {
                         let images = K::child_images(&images, placement);
-                        let child = Board::from_packed(images.child);
-                        if child.is_full() {
-                            full_children.push(child);
+                        if on_last_empty && placement.captured == 0 {
+                            full_children.push(Board::from_packed(images.child));
                             full += 1;
-                            return;
+                            continue;
                         }
                         let canonical = Board::from_packed(images.least);
                         let captured = placement.captured_count();
@@ -392,7 +396,7 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                             target.index.prefetch(canonical);
                         }
                         generated.push((canonical, captured, images.orientation));
-                    });
+                    }
                     bucket.full_moves[i] = full;
                     (i, child_first, child_last)
                 });
