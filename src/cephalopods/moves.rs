@@ -324,7 +324,9 @@ impl Moves {
             empty &= empty - 1;
             let index = PATTERN_BASE[cell] + patterns[cell] as usize;
             let from = usize::from(start[index]);
-            let copied: &[u16; COPIED] = moves[from..from + COPIED].try_into().expect("spare entries pad the list");
+            let copied: &[u16; COPIED] = moves[from..from + COPIED]
+                .try_into()
+                .expect("spare entries pad the list");
             self.codes[self.len..self.len + COPIED].copy_from_slice(copied);
             self.len += usize::from(start[index + 1]) - from;
         }

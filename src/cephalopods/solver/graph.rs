@@ -9,6 +9,8 @@
 //! (the fewest and most moves that reach it) is final, and once a level has
 //! been visited nothing changes it any more: it is handed on whole.
 
+use std::marker::PhantomData;
+
 use super::kernel::Ops;
 use crate::cephalopods::board::Board;
 use crate::cephalopods::moves::Moves;
@@ -334,22 +336,58 @@ impl Start {
 }
 
 /// Discovers every canonical board reachable from `start` within `depth`
-/// moves (1 to `u8::MAX`), handing each level to `finished` in order of
-/// pips as soon as it is complete. The levels handed on run from the
-/// start's up to the first empty one.
-#[inline(always)]
-pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level)) {
-    assert!((1..=u32::from(u8::MAX)).contains(&depth));
-    let origin = Start::of(start);
-    let mut current = Level::new(origin.pips, [0; MAX_DICE + 1]);
-    current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
-    let mut next = Level::new(origin.pips + 1, [0; MAX_DICE + 1]);
-    // One board's moves to non-full children: (canonical child, dice
-    // captured, orientation), generated and then looked up.
-    let mut generated: Vec<(Board, u32, usize)> = Vec::new();
-    let mut looking_up: Vec<(Board, u32, usize)> = Vec::new();
-    let mut moves = Moves::new();
-    while !current.is_empty() {
+/// moves (1 to `u8::MAX`), one level at a time, in order of pips: each
+/// level is handed on as soon as it is complete, so that it can be counted
+/// while its memory is still in cache. The levels run from the start's up
+/// to the first empty one.
+pub struct Discovery<K> {
+    depth: u32,
+    /// The level to visit next; `None` once the empty level is handed on.
+    current: Option<Level>,
+    next: Level,
+    /// One board's moves to non-full children: (canonical child, dice
+    /// captured, orientation), generated and then looked up.
+    generated: Vec<(Board, u32, usize)>,
+    looking_up: Vec<(Board, u32, usize)>,
+    moves: Moves,
+    kernel: PhantomData<K>,
+}
+
+impl<K: Ops> Discovery<K> {
+    pub fn new(start: Board, depth: u32) -> Discovery<K> {
+        assert!((1..=u32::from(u8::MAX)).contains(&depth));
+        let origin = Start::of(start);
+        let mut current = Level::new(origin.pips, [0; MAX_DICE + 1]);
+        current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
+        Discovery {
+            depth,
+            current: Some(current),
+            next: Level::new(origin.pips + 1, [0; MAX_DICE + 1]),
+            generated: Vec::new(),
+            looking_up: Vec::new(),
+            moves: Moves::new(),
+            kernel: PhantomData,
+        }
+    }
+}
+
+impl<K: Ops> Iterator for Discovery<K> {
+    type Item = Level;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Level> {
+        let mut current = self.current.take()?;
+        if current.is_empty() {
+            return Some(current);
+        }
+        let Discovery {
+            depth,
+            ref mut next,
+            ref mut generated,
+            ref mut looking_up,
+            ref mut moves,
+            ..
+        } = *self;
         assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
         for dice in dice_order() {
             let mut bucket = std::mem::take(&mut current.buckets[dice]);
@@ -371,7 +409,9 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
             let mut waiting: Option<(usize, u8, u8)> = None;
             for i in 0..=bucket.len() {
                 generated.clear();
-                let this = (i < bucket.len() && u32::from(bucket.first[i]) < depth).then(|| {
+                // A block, not a closure: a closure would not be compiled with
+                // the kernel's CPU features.
+                let this = if i < bucket.len() && u32::from(bucket.first[i]) < depth {
                     let (first, last) = (bucket.first[i], bucket.last[i]);
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
@@ -398,10 +438,12 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                         generated.push((canonical, captured, images.orientation));
                     }
                     bucket.full_moves[i] = full;
-                    (i, child_first, child_last)
-                });
+                    Some((i, child_first, child_last))
+                } else {
+                    None
+                };
                 if let Some((parent, child_first, child_last)) = waiting {
-                    for &(canonical, captured, orientation) in &looking_up {
+                    for &(canonical, captured, orientation) in looking_up.iter() {
                         let kind = captured.saturating_sub(1) as usize;
                         let target = targets[kind]
                             .as_deref_mut()
@@ -411,7 +453,7 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
                     }
                     bucket.inner_moves[parent] = looking_up.len() as u8;
                 }
-                std::mem::swap(&mut generated, &mut looking_up);
+                std::mem::swap(generated, looking_up);
                 waiting = this;
             }
             current.buckets[dice] = bucket;
@@ -419,10 +461,7 @@ pub fn discover<K: Ops>(start: Board, depth: u32, mut finished: impl FnMut(Level
         current.lay_out_counts();
         // Level p + 2 is sized like level p, the last whose sizes are known.
         let following = Level::new(next.pips + 1, current.sizes());
-        finished(std::mem::replace(
-            &mut current,
-            std::mem::replace(&mut next, following),
-        ));
+        self.current = Some(std::mem::replace(next, following));
+        Some(current)
     }
-    finished(current);
 }

@@ -25,6 +25,7 @@ mod lanes;
 mod sweep;
 
 use super::{Board, MODULUS};
+use graph::Discovery;
 use lanes::Folding;
 
 /// No game lasts longer: `2·pips − dice` is never negative (each die shows
@@ -94,12 +95,21 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
 
 /// The solve with `N` lanes per board and layer (see [`Folding`]).
 fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, threads: usize) -> u32 {
-    let start = graph::Start::of(board);
     let folding = Folding::<N>::new(board);
     let total = if threads <= 1 {
-        let mut levels = Vec::new();
-        discover(kernel, board, depth, |level| levels.push(level));
-        count(kernel, levels.into_iter(), start, depth, &folding)
+        match kernel {
+            Kernel::Portable => count::<kernel::Portable, N>(
+                Discovery::<kernel::Portable>::new(board, depth),
+                board,
+                depth,
+                &folding,
+            ),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
+            Kernel::Avx2 => unsafe { solve_avx2(board, depth, &folding) },
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
+        }
     } else {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
@@ -107,61 +117,76 @@ fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, threads: usiz
                 // The receiver only goes away once counting is over.
                 discover(kernel, board, depth, |level| sender.send(level).unwrap_or(()));
             });
-            count(kernel, receiver.into_iter(), start, depth, &folding)
+            match kernel {
+                Kernel::Portable => {
+                    count::<kernel::Portable, N>(receiver.into_iter(), board, depth, &folding)
+                }
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                Kernel::Avx2 => unsafe { count_avx2(receiver.into_iter(), board, depth, &folding) },
+                #[cfg(not(target_arch = "x86_64"))]
+                Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
+            }
         })
     };
     folding.unfold(total)
 }
 
-/// Runs discovery with `kernel`'s code, handing on each finished level.
+/// Counts paths over `levels`, discovered from `board`.
+#[inline(always)]
+fn count<K: kernel::Ops, const N: usize>(
+    levels: impl Iterator<Item = graph::Level>,
+    board: Board,
+    depth: u32,
+    folding: &Folding<N>,
+) -> u32 {
+    sweep::sum_final_hashes::<K, N>(levels, graph::Start::of(board), depth, folding)
+}
+
+/// Runs discovery with `kernel`'s code on its own, handing on each level.
 ///
-/// Discovery and counting have an entry point each, rather than one for the
-/// whole solve, so that with two threads the spawned thread also runs inside
-/// an AVX2-enabled function: code inlined into a plain closure would not be.
-fn discover(kernel: Kernel, board: Board, depth: u32, finished: impl FnMut(graph::Level)) {
+/// With two threads, discovery and counting have an entry point each, so
+/// that the spawned thread also runs inside an AVX2-enabled function: code
+/// inlined into a plain closure would not be.
+fn discover(kernel: Kernel, board: Board, depth: u32, mut finished: impl FnMut(graph::Level)) {
     match kernel {
-        Kernel::Portable => graph::discover::<kernel::Portable>(board, depth, finished),
+        Kernel::Portable => Discovery::<kernel::Portable>::new(board, depth).for_each(finished),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { discover_avx2(board, depth, finished) },
+        Kernel::Avx2 => unsafe { discover_avx2(board, depth, &mut finished) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
     }
 }
 
-/// Counts paths over the levels with `kernel`'s code.
-fn count<const N: usize>(
-    kernel: Kernel,
-    levels: impl Iterator<Item = graph::Level>,
-    start: graph::Start,
-    depth: u32,
-    folding: &Folding<N>,
-) -> u32 {
-    match kernel {
-        Kernel::Portable => sweep::sum_final_hashes::<kernel::Portable, N>(levels, start, depth, folding),
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { count_avx2(levels, start, depth, folding) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
-    }
+/// The whole solve on one thread, each level counted as soon as it is
+/// discovered.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn solve_avx2<const N: usize>(board: Board, depth: u32, folding: &Folding<N>) -> u32 {
+    count::<kernel::Avx2, N>(
+        Discovery::<kernel::Avx2>::new(board, depth),
+        board,
+        depth,
+        folding,
+    )
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn discover_avx2(board: Board, depth: u32, finished: impl FnMut(graph::Level)) {
-    graph::discover::<kernel::Avx2>(board, depth, finished)
+fn discover_avx2(board: Board, depth: u32, finished: &mut impl FnMut(graph::Level)) {
+    Discovery::<kernel::Avx2>::new(board, depth).for_each(finished)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn count_avx2<const N: usize>(
     levels: impl Iterator<Item = graph::Level>,
-    start: graph::Start,
+    board: Board,
     depth: u32,
     folding: &Folding<N>,
 ) -> u32 {
-    sweep::sum_final_hashes::<kernel::Avx2, N>(levels, start, depth, folding)
+    count::<kernel::Avx2, N>(levels, board, depth, folding)
 }
 
 #[cfg(test)]
