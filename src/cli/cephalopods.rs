@@ -21,8 +21,8 @@ pub struct Args {
 
     /// Threads to use. With 2, discovering boards and counting paths run
     /// side by side, which pays on deep searches of near-empty boards (about
-    /// a third off their ~100 ms); inputs that take a few milliseconds gain
-    /// nothing. More than 2 are not used.
+    /// a quarter off their 65-85 ms); inputs that take a few milliseconds
+    /// gain nothing. More than 2 are not used.
     #[arg(long, short = 't', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
 }

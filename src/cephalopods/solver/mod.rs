@@ -17,7 +17,10 @@
 //!
 //! Each move is generated, canonicalised and looked up once, instead of
 //! once per layer the board appears in (about four times fewer), and the
-//! counting pass is flat vector arithmetic.
+//! counting pass is flat vector arithmetic. The passes go level by level
+//! (one pip total at a time): on one thread each level is counted as soon
+//! as it is discovered, while it is still in cache; on two, the passes run
+//! side by side.
 
 mod graph;
 mod kernel;
