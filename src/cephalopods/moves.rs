@@ -121,7 +121,7 @@ static CLEAR_MASKS: [[[u32; 8]; 16]; CELLS] = {
 };
 
 /// `CELL_SHIFTS[cell][k]`: the bit offset of `cell` in image `k`.
-static CELL_SHIFTS: [[u32; 8]; CELLS] = {
+pub(crate) static CELL_SHIFTS: [[u32; 8]; CELLS] = {
     let mut table = [[0; 8]; CELLS];
     let mut cell = 0;
     while cell < CELLS {
@@ -214,9 +214,9 @@ const COPIED: usize = 16;
 const _: () = assert!(MOST_MOVES_ON_A_CELL <= COPIED);
 
 /// All moves of all (cell, pattern) pairs, each as `cell << 8 | subset |
-/// value << 4`, followed by [`COPIED`] spare entries;
-/// `MOVE_START[PATTERN_BASE[cell] + pattern]` is where a pair's moves start
-/// and the next entry where they end.
+/// value << 4`, followed by [`COPIED`] spare entries; in the second table,
+/// entry `PATTERN_BASE[cell] + pattern` is where a pair's moves start and
+/// the next entry where they end.
 static MOVE_LIST: ([u16; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
     let mut moves = [0u16; MOVE_TOTAL + COPIED];
     let mut start = [0u16; PATTERNS + 1];
@@ -272,29 +272,24 @@ pub(crate) const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = {
     table
 };
 
-/// For each cell, the packed values of its neighbours, in neighbour-list
-/// order: what its moves depend on.
+/// The packed values of `cell`'s neighbours, in neighbour-list order: what
+/// its moves depend on.
 #[inline(always)]
-pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
-    let packed = board.packed();
-    std::array::from_fn(|cell| {
-        let (shifts, masks) = (&NEIGHBOUR_SHIFTS[cell], &NEIGHBOUR_VALUE_MASKS[cell]);
-        (0..4).fold(0, |pattern, k| {
-            pattern | ((packed >> shifts[k]) & masks[k]) << (3 * k)
-        })
+pub(crate) fn neighbour_pattern(board: Board, cell: usize) -> u32 {
+    let (shifts, masks) = (&NEIGHBOUR_SHIFTS[cell], &NEIGHBOUR_VALUE_MASKS[cell]);
+    (0..4).fold(0, |pattern, k| {
+        pattern | ((board.packed() >> shifts[k]) & masks[k]) << (3 * k)
     })
 }
 
-/// Calls `visit` once per legal move of `board`, empty cells in order.
+/// The neighbour pattern of every cell.
 #[inline(always)]
-pub fn for_each_placement(board: Board, visit: impl FnMut(Placement)) {
-    let mut moves = Moves::new();
-    moves.gather(board, &neighbour_patterns(board));
-    moves.iter().for_each(visit);
+pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
+    std::array::from_fn(|cell| neighbour_pattern(board, cell))
 }
 
 /// The legal moves of one board, gathered into one list: each cell's move
-/// list is copied whole ([`COPIED`] entries, of which only the real ones
+/// list is copied whole (`COPIED` entries, of which only the real ones
 /// are kept), so that the only branches are one loop over the empty cells
 /// and one over the moves. Loops of varying length per cell mispredicted
 /// their exits at nearly every cell. Reused from board to board, so that
@@ -349,15 +344,22 @@ impl Default for Moves {
     }
 }
 
-/// Calls `visit` with the board after each legal move, once per move: two
-/// captures that happen to give the same board are two moves.
-pub fn for_each_child(board: Board, mut visit: impl FnMut(Board)) {
-    for_each_placement(board, |placement| visit(placement.apply(board)));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Calls `visit` once per legal move of `board`, empty cells in order.
+    fn for_each_placement(board: Board, visit: impl FnMut(Placement)) {
+        let mut moves = Moves::new();
+        moves.gather(board, &neighbour_patterns(board));
+        moves.iter().for_each(visit);
+    }
+
+    /// Calls `visit` with the board after each legal move, once per move: two
+    /// captures that happen to give the same board are two moves.
+    fn for_each_child(board: Board, mut visit: impl FnMut(Board)) {
+        for_each_placement(board, |placement| visit(placement.apply(board)));
+    }
 
     fn children(cells: [u8; 9]) -> Vec<Board> {
         let mut out = Vec::new();

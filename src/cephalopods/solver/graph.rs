@@ -420,7 +420,7 @@ impl<K: Ops> Iterator for Discovery<K> {
                     let images = K::images(parent);
                     // Only a plain placement on the last empty cell fills
                     // the board: a capture empties cells.
-                    let on_last_empty = parent.empty_cells().count_ones() == 1;
+                    let on_last_empty = parent.dice() == 8;
                     moves.gather(parent, &K::neighbour_patterns(parent));
                     for placement in moves.iter() {
                         let images = K::child_images(&images, placement);

@@ -1,16 +1,19 @@
-//! The two innermost operations of the engine, in a portable form and, on
+//! The innermost operations of the engine, in a portable form and, on
 //! x86-64 CPUs that have it, an AVX2 form:
 //!
-//! - discovery: a child's eight images from its parent's, and the least;
+//! - discovery: a board's eight images and its cells' neighbour patterns,
+//!   a child's images from its parent's with the least of them, and the
+//!   match of a key against a group of eight index slots;
 //! - counting: adding a parent's lanes into a child's, reordered (AVX2 for
 //!   the full eight lanes; folded lanes are few enough for scalar code).
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its
-//! own copy of the whole engine, and the AVX2 copy runs only after the CPU
-//! was checked for AVX2.
+//! own copy of the whole engine. [`Avx2`] is only ever used after the CPU
+//! was checked for AVX2: by the solver's entry points, which then run
+//! inside functions compiled with AVX2 enabled, and by this module's tests.
 
-use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY};
-use crate::cephalopods::moves::{NEIGHBOUR_SHIFTS, NEIGHBOUR_VALUE_MASKS, Placement, neighbour_patterns};
+use crate::cephalopods::board::{Board, CELLS};
+use crate::cephalopods::moves::{CELL_SHIFTS, Placement, neighbour_pattern, neighbour_patterns};
 
 pub trait Ops {
     /// The board's eight images, packed, in the order of [`Board::images`].
@@ -79,7 +82,9 @@ impl Ops for Portable {
 
     #[inline(always)]
     fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
+        debug_assert!(order.iter().all(|&m| (m as usize) < N));
         for m in 0..N {
+            // `% N` (a mask: N is a power of two) instead of a bounds check.
             into[m] = into[m].wrapping_add(from[order[m] as usize % N]);
         }
     }
@@ -103,7 +108,7 @@ impl Ops for Avx2 {
             let board = _mm256_set1_epi32(board.packed() as i32);
             let seven = _mm256_set1_epi32(7);
             let mut gathered = _mm256_setzero_si256();
-            for (cell, to) in CELL_SHIFTS_BY_IMAGE.iter().enumerate() {
+            for (cell, to) in CELL_SHIFTS.iter().enumerate() {
                 let value =
                     _mm256_and_si256(_mm256_srl_epi32(board, _mm_cvtsi32_si128(3 * cell as i32)), seven);
                 let to = _mm256_loadu_si256(to.as_ptr().cast());
@@ -135,11 +140,7 @@ impl Ops for Avx2 {
             }
             _mm256_storeu_si256(patterns.as_mut_ptr().cast(), gathered);
         }
-        let last = CELLS - 1;
-        patterns[last] = (0..4).fold(0, |pattern, k| {
-            pattern
-                | ((board.packed() >> NEIGHBOUR_SHIFTS[last][k]) & NEIGHBOUR_VALUE_MASKS[last][k]) << (3 * k)
-        });
+        patterns[CELLS - 1] = neighbour_pattern(board, CELLS - 1);
         patterns
     }
 
@@ -147,9 +148,9 @@ impl Ops for Avx2 {
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
         use std::arch::x86_64::*;
         let (clear, shift) = placement.image_masks();
-        // SAFETY: only called within `#[target_feature(enable = "avx2")]`
-        // functions entered after `is_x86_feature_detected!("avx2")`. The
-        // unaligned loads read exactly the 32 bytes of `[u32; 8]` arrays.
+        // SAFETY: `Avx2` is only used after the CPU was checked for AVX2
+        // (see the module documentation). The unaligned loads read exactly
+        // the 32 bytes of `[u32; 8]` arrays.
         unsafe {
             let parent = _mm256_loadu_si256(parent.as_ptr().cast());
             let clear = _mm256_loadu_si256(clear.as_ptr().cast());
@@ -194,9 +195,8 @@ impl Ops for Avx2 {
         if N != 8 {
             return Portable::add_gathered(into, from, order);
         }
-        // SAFETY: as in `child_images`: AVX2 was detected before entering
-        // the enclosing function. `N` is 8 here, so each load or store
-        // covers exactly one `[u32; 8]`.
+        // SAFETY: as in `child_images`: the CPU was checked for AVX2. `N` is
+        // 8 here, so each load or store covers exactly one `[u32; 8]`.
         unsafe {
             let order = _mm256_loadu_si256(order.as_ptr().cast());
             let source = _mm256_loadu_si256(from.as_ptr().cast());
@@ -207,28 +207,11 @@ impl Ops for Avx2 {
     }
 }
 
-/// `CELL_SHIFTS_BY_IMAGE[cell][k]`: the bit offset of `cell` in image `k`.
-#[cfg(target_arch = "x86_64")]
-static CELL_SHIFTS_BY_IMAGE: [[u32; 8]; CELLS] = {
-    let mut table = [[0; 8]; CELLS];
-    let mut k = 0;
-    while k < 8 {
-        let to = IMAGE_SYMMETRY[k].cell_permutation::<3, CELLS>();
-        let mut cell = 0;
-        while cell < CELLS {
-            table[cell][k] = 3 * to[cell] as u32;
-            cell += 1;
-        }
-        k += 1;
-    }
-    table
-};
-
 /// The neighbour tables of cells 0 to 7 turned around: entry `[k][cell]`.
 #[cfg(target_arch = "x86_64")]
-static NEIGHBOUR_SHIFTS_BY_K: [[u32; 8]; 4] = by_k(&NEIGHBOUR_SHIFTS);
+static NEIGHBOUR_SHIFTS_BY_K: [[u32; 8]; 4] = by_k(&crate::cephalopods::moves::NEIGHBOUR_SHIFTS);
 #[cfg(target_arch = "x86_64")]
-static NEIGHBOUR_MASKS_BY_K: [[u32; 8]; 4] = by_k(&NEIGHBOUR_VALUE_MASKS);
+static NEIGHBOUR_MASKS_BY_K: [[u32; 8]; 4] = by_k(&crate::cephalopods::moves::NEIGHBOUR_VALUE_MASKS);
 
 #[cfg(target_arch = "x86_64")]
 const fn by_k(table: &[[u32; 4]; CELLS]) -> [[u32; 8]; 4] {
@@ -288,11 +271,14 @@ mod tests {
         }
     }
 
+    /// Skipped, with a note, on a CPU without AVX2.
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn avx2_agrees_with_portable() {
         if super::super::Kernel::Avx2.is_supported() {
             agrees_with_portable::<Avx2>();
+        } else {
+            eprintln!("no AVX2 on this CPU: the AVX2 kernel was not checked");
         }
     }
 
@@ -302,8 +288,8 @@ mod tests {
         for _ in 0..1_000 {
             let board = random_board(&mut rng);
             let images = Portable::images(board);
-            for k in 0..8 {
-                assert_eq!(images[k], board.transformed(IMAGE_SYMMETRY[k]).packed());
+            for (image, symmetry) in images.iter().zip(crate::cephalopods::board::IMAGE_SYMMETRY) {
+                assert_eq!(*image, board.transformed(symmetry).packed());
             }
         }
     }

@@ -8,12 +8,13 @@
 //! 2^32.
 //!
 //! If a symmetry `h` leaves the start board unchanged, applying `h` to a
-//! whole path gives another path from the start, so lanes related by `h`
-//! count the same paths and need not be stored twice. Starting from the
-//! sum of the start's images under a group `H` of such symmetries keeps
-//! every board's lanes constant on the classes `{k · h : h ∈ H}`, so one
-//! lane per class, `8 / |H|` in all, carries everything; the total comes
-//! out multiplied by `|H|`. With `|H|` at most 4 that factor still fits
+//! whole path gives another path from the start, ending on the image of
+//! its final board: the engine's steps commute with `h`. So starting with
+//! one path in each of the start's lanes that a group `H` of such
+//! symmetries relates (the start counted `|H|` times) keeps every board's
+//! lanes constant on the classes `{k · h : h ∈ H}`, and one lane per class,
+//! `8 / |H|` in all, carries everything; the total comes out multiplied by
+//! `|H|`. With `|H|` at most 4 that factor still fits
 //! beside the 30 bits of the answer in a `u32`. On the empty board this
 //! stores and adds two lanes per board and layer instead of eight.
 

@@ -7,12 +7,12 @@
 //! moves only within a short window of layers. The engine works in two
 //! passes over that DAG, with boards reduced by the symmetries of the square:
 //!
-//! 1. [`graph`] discovers every canonical board reachable within the depth,
+//! 1. `graph` discovers every canonical board reachable within the depth,
 //!    in topological order, with its window of layers and its moves.
-//! 2. [`sweep`] pushes path counts along the recorded moves, one vector of
+//! 2. `sweep` pushes path counts along the recorded moves, one vector of
 //!    eight lanes (one per symmetric image) per board and layer, and adds up
 //!    the hashes of the boards where paths stop. Lanes that the start's own
-//!    symmetries make equal are stored once ([`lanes`]): two per board and
+//!    symmetries make equal are stored once (`lanes`): two per board and
 //!    layer from the empty board.
 //!
 //! Each move is generated, canonicalised and looked up once, instead of
@@ -36,8 +36,8 @@ use lanes::Folding;
 /// `2·54 − 9` on a full board. Deeper searches are answered as this one.
 pub const LONGEST_GAME: u32 = 2 * 54 - 9;
 
-/// The code for the engine's innermost operations (a child's images in
-/// discovery, lane permutes in counting). [`path_hash_sum`] picks the
+/// The code for the engine's innermost operations (images, index lookups
+/// and lane permutes; see `kernel`). [`path_hash_sum`] picks the
 /// fastest the CPU supports; naming one lets tests check each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {

@@ -17,7 +17,7 @@ use super::kernel::Ops;
 use super::lanes::Folding;
 
 /// Counts paths over `levels`, which must come in order of pips from the
-/// start's, as [`super::graph::discover`] hands them on. The total is
+/// start's, as [`super::graph::Discovery`] hands them on. The total is
 /// still to be unfolded.
 #[inline(always)]
 pub fn sum_final_hashes<K: Ops, const N: usize>(
