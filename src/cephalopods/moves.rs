@@ -245,31 +245,21 @@ static MOVE_LIST: ([u16; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
 /// `NEIGHBOUR_SHIFTS[cell][k]`: the bit offset of the `k`-th neighbour of
 /// `cell`, and `NEIGHBOUR_VALUE_MASKS[cell][k]` 7, or 0 where the cell has
 /// fewer than `k + 1` neighbours.
-pub(crate) const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
-    let mut table = [[0; 4]; CELLS];
+pub(crate) const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = NEIGHBOUR_TABLES.0;
+pub(crate) const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = NEIGHBOUR_TABLES.1;
+const NEIGHBOUR_TABLES: ([[u32; 4]; CELLS], [[u32; 4]; CELLS]) = {
+    let (mut shifts, mut masks) = ([[0; 4]; CELLS], [[0; 4]; CELLS]);
     let mut cell = 0;
     while cell < CELLS {
         let mut k = 0;
         while k < neighbour_count(cell) {
-            table[cell][k] = 3 * NEIGHBOURS[cell][k] as u32;
+            shifts[cell][k] = 3 * NEIGHBOURS[cell][k] as u32;
+            masks[cell][k] = 7;
             k += 1;
         }
         cell += 1;
     }
-    table
-};
-pub(crate) const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = {
-    let mut table = [[0; 4]; CELLS];
-    let mut cell = 0;
-    while cell < CELLS {
-        let mut k = 0;
-        while k < neighbour_count(cell) {
-            table[cell][k] = 7;
-            k += 1;
-        }
-        cell += 1;
-    }
-    table
+    (shifts, masks)
 };
 
 /// The packed values of `cell`'s neighbours, in neighbour-list order: what
