@@ -465,3 +465,48 @@ impl<K: Ops> Iterator for Discovery<K> {
         Some(current)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cephalopods::solver::kernel::Portable;
+    use crate::test_rng::XorShift;
+    use std::collections::HashMap;
+
+    /// The index against a plain map: boards numbered by first arrival,
+    /// windows the widest seen, through many doublings from empty.
+    fn index_matches_a_map<K: Ops>() {
+        let mut rng = XorShift::new(0x1dec_5eed);
+        let mut index = BoardIndex::default();
+        let mut expected: HashMap<u32, (u32, u8, u8)> = HashMap::new();
+        for _ in 0..60_000 {
+            // Few distinct boards, so that most lookups find one.
+            let board = Board::from_cells(std::array::from_fn(|_| rng.below(3) as u8 * 2));
+            let first = rng.below(40) as u8;
+            let last = first + rng.below(10) as u8;
+            let next = expected.len() as u32;
+            let entry = expected.entry(board.packed()).or_insert((next, first, last));
+            entry.1 = entry.1.min(first);
+            entry.2 = entry.2.max(last);
+            assert_eq!(index.insert::<K>(board, first, last), entry.0, "{board:?}");
+        }
+        assert_eq!(index.len, expected.len());
+        let (boards, first, last) = index.into_entries();
+        for (i, board) in boards.iter().enumerate() {
+            assert_eq!(
+                expected[&board.packed()],
+                (i as u32, first[i], last[i]),
+                "{board:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn board_index_matches_a_map() {
+        index_matches_a_map::<Portable>();
+        #[cfg(target_arch = "x86_64")]
+        if crate::cephalopods::solver::Kernel::Avx2.is_supported() {
+            index_matches_a_map::<crate::cephalopods::solver::kernel::Avx2>();
+        }
+    }
+}
