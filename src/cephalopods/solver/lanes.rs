@@ -14,9 +14,9 @@
 //! symmetries relates (the start counted `|H|` times) keeps every board's
 //! lanes constant on the classes `{k · h : h ∈ H}`, and one lane per class,
 //! `8 / |H|` in all, carries everything; the total comes out multiplied by
-//! `|H|`. With `|H|` at most 4 that factor still fits
-//! beside the 30 bits of the answer in a `u32`. On the empty board this
-//! stores and adds two lanes per board and layer instead of eight.
+//! `|H|`. With `|H|` at most 4 that factor still fits beside the 30 bits of
+//! the answer in a `u32`. On the empty board this stores and adds two lanes
+//! per board and layer instead of eight.
 
 use crate::cephalopods::board::{Board, IMAGE_SYMMETRY};
 use crate::symmetry::Symmetry;
