@@ -178,7 +178,11 @@ fn solve_avx2<const N: usize>(board: Board, depth: u32, folding: &Folding<N>) ->
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn discover_avx2(board: Board, depth: u32, finished: &mut impl FnMut(graph::Level)) {
-    Discovery::<kernel::Avx2>::new(board, depth).for_each(finished)
+    // A plain loop: `for_each` and its closure need not be inlined here, and
+    // code that is not would run without AVX2.
+    for level in Discovery::<kernel::Avx2>::new(board, depth) {
+        finished(level);
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
