@@ -312,10 +312,16 @@ impl Level {
     /// Where board `i` with `dice` dice keeps its count for `layer`.
     #[inline(always)]
     pub fn count_position(&self, dice: usize, i: usize, layer: u8) -> usize {
-        self.count_start[dice]
-            .wrapping_add(self.buckets[dice].count_base[i])
-            .wrapping_add(u32::from(layer)) as usize
+        count_position(self.count_start[dice], &self.buckets[dice].count_base, i, layer)
     }
+}
+
+/// Where board `i` of a bucket whose counts start at `start` in the level's
+/// arena, and whose per-board offsets are `count_base`, keeps its count for
+/// `layer`.
+#[inline(always)]
+pub fn count_position(start: u32, count_base: &[u32], i: usize, layer: u8) -> usize {
+    start.wrapping_add(count_base[i]).wrapping_add(u32::from(layer)) as usize
 }
 
 /// Where discovery starts: the start board's class. The start is board 0

@@ -12,7 +12,7 @@
 //! count that is live at once. Each board and layer holds `N` lanes, as
 //! folded by [`Folding`].
 
-use super::graph::{Edge, Level, MAX_DICE, Start, dice_order};
+use super::graph::{Edge, Level, MAX_DICE, Start, count_position, dice_order};
 use super::kernel::Ops;
 use super::lanes::Folding;
 
@@ -113,9 +113,7 @@ impl<'a> Targets<'a> {
     #[inline(always)]
     fn position(&self, edge: Edge, layer: u8) -> usize {
         let kind = edge.kind();
-        (self.start[kind])
-            .wrapping_add(self.base[kind][edge.child()])
-            .wrapping_add(u32::from(layer)) as usize
+        count_position(self.start[kind], self.base[kind], edge.child(), layer)
     }
 }
 
