@@ -33,6 +33,11 @@ pub trait Ops {
     /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
     /// is a permutation of `0..N`.
     fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
+
+    /// [`Self::add_gathered`] on `B` blocks of eight `u32`s, block by block:
+    /// `into[b][m] += from[b][order[m]]`, wrapping. `order` only moves
+    /// entries within a block.
+    fn add_blocks<const B: usize>(into: &mut [[u32; 8]; B], from: &[[u32; 8]; B], order: &[u32; 8]);
 }
 
 pub struct ChildImages {
@@ -86,6 +91,13 @@ impl Ops for Portable {
         for m in 0..N {
             // `% N` (a mask: N is a power of two) instead of a bounds check.
             into[m] = into[m].wrapping_add(from[order[m] as usize % N]);
+        }
+    }
+
+    #[inline(always)]
+    fn add_blocks<const B: usize>(into: &mut [[u32; 8]; B], from: &[[u32; 8]; B], order: &[u32; 8]) {
+        for (into, from) in into.iter_mut().zip(from) {
+            Portable::add_gathered(into, from, order);
         }
     }
 }
@@ -205,6 +217,13 @@ impl Ops for Avx2 {
             _mm256_storeu_si256(into.as_mut_ptr().cast(), sum);
         }
     }
+
+    #[inline(always)]
+    fn add_blocks<const B: usize>(into: &mut [[u32; 8]; B], from: &[[u32; 8]; B], order: &[u32; 8]) {
+        for (into, from) in into.iter_mut().zip(from) {
+            Avx2::add_gathered(into, from, order);
+        }
+    }
 }
 
 /// The neighbour tables of cells 0 to 7 turned around: entry `[k][cell]`.
@@ -266,6 +285,10 @@ mod tests {
                 let (mut fast, mut plain) = (into, into);
                 K::add_gathered(&mut fast, &from, &order);
                 Portable::add_gathered(&mut plain, &from, &order);
+                assert_eq!(fast, plain);
+                let (mut fast, mut plain) = ([into, from], [into, from]);
+                K::add_blocks(&mut fast, &[from, into], &order);
+                Portable::add_blocks(&mut plain, &[from, into], &order);
                 assert_eq!(fast, plain);
             }
         }

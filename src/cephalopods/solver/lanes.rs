@@ -18,7 +18,7 @@
 //! the answer in a `u32`. On the empty board this stores and adds two lanes
 //! per board and layer instead of eight.
 
-use crate::cephalopods::board::{Board, IMAGE_SYMMETRY};
+use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY};
 use crate::symmetry::Symmetry;
 
 /// `GATHER[j][m]`: for a child whose canonical form is its own image `j`,
@@ -37,6 +37,23 @@ pub static GATHER: [[u8; 8]; 8] = {
             k += 1;
         }
         j += 1;
+    }
+    table
+};
+
+/// `PLACE_VALUES[k][cell]`: what one pip on `cell` adds to the hash of
+/// image `k` (the hash reads cells as a decimal number, top left first).
+static PLACE_VALUES: [[u32; CELLS]; 8] = {
+    let mut table = [[0; CELLS]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let positions = IMAGE_SYMMETRY[k].cell_permutation::<3, CELLS>();
+        let mut cell = 0;
+        while cell < CELLS {
+            table[k][cell] = 10u32.pow(CELLS as u32 - 1 - positions[cell] as u32);
+            cell += 1;
+        }
+        k += 1;
     }
     table
 };
@@ -81,8 +98,17 @@ pub struct Folding<const N: usize> {
     /// takes lane `gather[j][i]` of its parent. `u32` so that the eight-lane
     /// form loads straight into an AVX2 permutation.
     pub gather: [[u32; N]; 8],
+    /// `gather` repeated over a block of `8 / N` layers' lanes (eight
+    /// `u32`s): entry `m` of a child's block takes entry `block_gather[j][m]`
+    /// of its parent's block. Counts move a block at a time.
+    pub block_gather: [[u32; 8]; 8],
     /// Which of the eight lanes each folded lane stands for, as a bit set.
+    #[cfg(test)]
     classes: [u8; N],
+    /// `class_weights[i][cell]`: the sum, over the images in class `i`, of
+    /// the place value of `cell` in that image's hash. A board's hashes
+    /// over a class are then one dot product with its cells.
+    class_weights: [[u32; CELLS]; N],
     start: [u32; N],
     /// log2 of the number of symmetries folded: totals come out multiplied
     /// by `1 << shift`.
@@ -123,9 +149,23 @@ impl<const N: usize> Folding<N> {
             .expect("GATHER[j] is a permutation");
         let mut start_lanes = [0; N];
         start_lanes[class_of[lane]] = 1;
+        let block_gather = std::array::from_fn(|j| {
+            std::array::from_fn(|m| (m / N * N) as u32 + gather[j][m % N])
+        });
+        let class_weights = classes.map(|class| {
+            std::array::from_fn(|cell| {
+                (0..8)
+                    .filter(|k| class & (1 << k) != 0)
+                    .map(|k| PLACE_VALUES[k][cell])
+                    .fold(0u32, u32::wrapping_add)
+            })
+        });
         Folding {
             gather,
+            block_gather,
+            #[cfg(test)]
             classes,
+            class_weights,
             start: start_lanes,
             shift: folded.len().trailing_zeros(),
         }
@@ -140,12 +180,12 @@ impl<const N: usize> Folding<N> {
     /// class `i`, wrapping.
     #[inline]
     pub fn weighted_hash(&self, board: Board, counts: &[u32; N]) -> u32 {
-        let images = board.images();
+        let cells = board.cells().map(u32::from);
         let mut sum = 0u32;
-        for (&count, &class) in counts.iter().zip(&self.classes) {
-            let hashes = (0..8)
-                .filter(|k| class & (1 << k) != 0)
-                .fold(0u32, |sum, k| sum.wrapping_add(images[k].hash()));
+        for (&count, weights) in counts.iter().zip(&self.class_weights) {
+            let hashes = (cells.iter().zip(weights)).fold(0u32, |sum, (&value, &weight)| {
+                sum.wrapping_add(value.wrapping_mul(weight))
+            });
             sum = sum.wrapping_add(count.wrapping_mul(hashes));
         }
         sum
@@ -200,6 +240,34 @@ mod tests {
             ones.iter().all(|&n| n == 8 / N as u32),
             "{start:?}: classes {ones:?}"
         );
+    }
+
+    /// The dot products stand for the images' hashes, and a block moves
+    /// each of its layers like `gather`.
+    fn check_weights_and_blocks<const N: usize>(start: Board, board: Board) {
+        let folding = Folding::<N>::new(start);
+        let counts: [u32; N] = std::array::from_fn(|i| 3 + 1000 * i as u32);
+        let images = board.images();
+        let expected = (0..8).fold(0u32, |sum, k| {
+            let class = folding.classes.iter().position(|c| c & (1 << k) != 0).unwrap();
+            sum.wrapping_add(counts[class].wrapping_mul(images[k].hash()))
+        });
+        assert_eq!(folding.weighted_hash(board, &counts), expected, "{board:?}");
+        for j in 0..8 {
+            for m in 0..8 {
+                let (layer, lane) = (m / N, m % N);
+                let from = folding.block_gather[j][m] as usize;
+                assert_eq!((from / N, from % N), (layer, folding.gather[j][lane] as usize));
+            }
+        }
+    }
+
+    #[test]
+    fn class_hashes_and_blocks_follow_the_lanes() {
+        let board = Board::from_cells([1, 2, 3, 0, 4, 5, 6, 0, 1]);
+        check_weights_and_blocks::<2>(Board::EMPTY, board);
+        check_weights_and_blocks::<4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]), board);
+        check_weights_and_blocks::<8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]), board);
     }
 
     #[test]

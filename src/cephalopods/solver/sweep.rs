@@ -30,15 +30,14 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
     let Some(mut current) = levels.next() else {
         return 0;
     };
-    let (mut this_arena, mut next_arena): (Vec<[u32; N]>, Vec<[u32; N]>) = (Vec::new(), Vec::new());
-    this_arena.resize(current.count_len as usize, [0; N]);
-    this_arena[current.count_position(start.dice, 0, 0)] = folding.start();
+    let (mut this_arena, mut next_arena) = (Arena::<N>::default(), Arena::<N>::default());
+    this_arena.reset(current.count_len);
+    *this_arena.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
 
     let mut total = 0u32;
     loop {
         let next = levels.next();
-        next_arena.clear();
-        next_arena.resize(next.as_ref().map_or(0, |n| n.count_len as usize), [0; N]);
+        next_arena.reset(next.as_ref().map_or(0, |n| n.count_len));
         let mut edges = &current.edges[..];
         let mut full_children = current.full_children.iter();
         for dice in dice_order() {
@@ -48,7 +47,7 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 let (first, last) = (bucket.first[i], bucket.last[i]);
                 let offset = current.count_position(dice, i, first);
                 if last == depth {
-                    let at_depth = &this_arena[offset + usize::from(depth - first)];
+                    let at_depth = this_arena.lanes(offset + usize::from(depth - first));
                     total = total.wrapping_add(folding.weighted_hash(bucket.boards[i], at_depth));
                 }
                 if first == depth {
@@ -64,8 +63,8 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 push_window::<K, N>(&mut this_arena, &mut next_arena, window, moves, &targets, folding);
                 if bucket.full_moves[i] > 0 {
                     let mut stopped = [0; N];
-                    for layer in &this_arena[window.from..window.from + window.len] {
-                        K::add_gathered(&mut stopped, layer, &folding.gather[0]);
+                    for layer in window.from..window.from + window.len {
+                        K::add_gathered(&mut stopped, this_arena.lanes(layer), &folding.gather[0]);
                     }
                     for &full in full_children.by_ref().take(usize::from(bucket.full_moves[i])) {
                         total = total.wrapping_add(folding.weighted_hash(full, &stopped));
@@ -80,6 +79,44 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
         std::mem::swap(&mut this_arena, &mut next_arena);
     }
 }
+
+/// The counts of one level: `N` lanes for each (board, layer) position,
+/// one after another, followed by a block's worth of zeros so that counts
+/// can be moved whole blocks of eight `u32`s at a time from any position.
+#[derive(Default)]
+struct Arena<const N: usize> {
+    counts: Vec<u32>,
+}
+
+impl<const N: usize> Arena<N> {
+    /// Zero counts for `positions` positions.
+    fn reset(&mut self, positions: u32) {
+        self.counts.clear();
+        self.counts.resize(positions as usize * N + BLOCK, 0);
+    }
+
+    fn lanes(&self, position: usize) -> &[u32; N] {
+        self.counts[position * N..position * N + N]
+            .try_into()
+            .expect("N lanes")
+    }
+
+    fn lanes_mut(&mut self, position: usize) -> &mut [u32; N] {
+        (&mut self.counts[position * N..position * N + N])
+            .try_into()
+            .expect("N lanes")
+    }
+
+    /// `B` blocks of eight `u32`s from `position` on.
+    #[inline(always)]
+    fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [[u32; BLOCK]; B] {
+        let (blocks, _) = self.counts[position * N..position * N + B * BLOCK].as_chunks_mut();
+        blocks.try_into().expect("B blocks")
+    }
+}
+
+/// Counts move in blocks of this many `u32`s: one AVX2 register.
+const BLOCK: usize = 8;
 
 /// Where one bucket's moves put their counts, by kind of move (see
 /// [`Edge::kind`]): a plain placement leads to the next level and one die
@@ -126,27 +163,33 @@ struct Window {
     child_layer: u8,
 }
 
-/// Pushes a board's counts along its moves. Every move of a board moves
-/// the same number of layers, so that number is dispatched on once per
-/// board, to a loop whose length is a constant: a loop of varying length
-/// per move mispredicts its exit at almost every move.
+/// Pushes a board's counts along its moves, a block of eight `u32`s
+/// (`8 / N` layers) at a time. Every move of a board moves the same number
+/// of blocks, so that number is dispatched on once per board, to a loop
+/// whose length is a constant: a loop of varying length per move
+/// mispredicts its exit at almost every move.
 #[inline(always)]
 fn push_window<K: Ops, const N: usize>(
-    this: &mut [[u32; N]],
-    next: &mut [[u32; N]],
+    this: &mut Arena<N>,
+    next: &mut Arena<N>,
     mut window: Window,
     moves: &[Edge],
     targets: &Targets,
     folding: &Folding<N>,
 ) {
-    const WIDEST: usize = 8;
-    while window.len > WIDEST {
-        push::<K, N, WIDEST>(this, next, window, moves, targets, folding);
-        window.from += WIDEST;
-        window.len -= WIDEST;
-        window.child_layer += WIDEST as u8;
+    const MOST_BLOCKS: usize = 8;
+    let most_layers = MOST_BLOCKS * BLOCK / N;
+    while window.len > most_layers {
+        let chunk = Window {
+            len: most_layers,
+            ..window
+        };
+        push::<K, N, MOST_BLOCKS>(this, next, chunk, moves, targets, folding);
+        window.from += most_layers;
+        window.len -= most_layers;
+        window.child_layer += most_layers as u8;
     }
-    match window.len {
+    match (window.len * N).div_ceil(BLOCK) {
         1 => push::<K, N, 1>(this, next, window, moves, targets, folding),
         2 => push::<K, N, 2>(this, next, window, moves, targets, folding),
         3 => push::<K, N, 3>(this, next, window, moves, targets, folding),
@@ -155,34 +198,48 @@ fn push_window<K: Ops, const N: usize>(
         6 => push::<K, N, 6>(this, next, window, moves, targets, folding),
         7 => push::<K, N, 7>(this, next, window, moves, targets, folding),
         8 => push::<K, N, 8>(this, next, window, moves, targets, folding),
-        _ => unreachable!("a window has 1 to {WIDEST} layers here"),
+        _ => unreachable!("a window has 1 to {MOST_BLOCKS} blocks here"),
     }
 }
 
+/// `TAIL[r]` keeps the first `r` entries of a block (all eight for 0).
+static TAIL: [[u32; BLOCK]; BLOCK] = {
+    let mut masks = [[0; BLOCK]; BLOCK];
+    let mut r = 0;
+    while r < BLOCK {
+        let mut m = 0;
+        while m < BLOCK {
+            masks[r][m] = if r == 0 || m < r { u32::MAX } else { 0 };
+            m += 1;
+        }
+        r += 1;
+    }
+    masks
+};
+
 #[inline(always)]
-fn push<K: Ops, const N: usize, const L: usize>(
-    this: &mut [[u32; N]],
-    next: &mut [[u32; N]],
+fn push<K: Ops, const N: usize, const B: usize>(
+    this: &mut Arena<N>,
+    next: &mut Arena<N>,
     window: Window,
     moves: &[Edge],
     targets: &Targets,
     folding: &Folding<N>,
 ) {
     // A copy, so that captures can add into the same arena: their children
-    // are in later buckets of the level, laid out after the parent's.
-    let sources: [[u32; N]; L] = this[window.from..window.from + L]
-        .try_into()
-        .expect("the window has L layers");
+    // are in later buckets of the level, laid out after the parent's. The
+    // copy is whole blocks; what lies past the window is cleared, so that
+    // the children's counts past their part of the window gain zero.
+    let mut sources = *this.blocks_mut::<B>(window.from);
+    let tail = &TAIL[window.len * N % BLOCK];
+    for (entry, keep) in sources[B - 1].iter_mut().zip(tail) {
+        *entry &= keep;
+    }
     let arenas = [next, this];
     for &edge in moves {
         let into = targets.position(edge, window.child_layer);
         let arena = &mut *arenas[usize::from(edge.kind() != 0)];
-        let counts: &mut [[u32; N]; L] = (&mut arena[into..into + L])
-            .try_into()
-            .expect("the child's window covers the parent's, one layer on");
-        let order = &folding.gather[edge.orientation()];
-        for (into, from) in counts.iter_mut().zip(&sources) {
-            K::add_gathered(into, from, order);
-        }
+        let order = &folding.block_gather[edge.orientation()];
+        K::add_blocks(arena.blocks_mut::<B>(into), &sources, order);
     }
 }
