@@ -94,7 +94,7 @@ impl Bucket {
     /// Called when every parent has been seen: fixes the boards and their
     /// windows and lays out the per-layer counts.
     fn seal(&mut self) {
-        let (boards, first, last) = std::mem::take(&mut self.index).into_entries();
+        let (boards, first, last) = std::mem::take(&mut self.index).into_boards();
         let mut total = 0u32;
         self.count_base = (first.iter().zip(&last))
             .map(|(&first, &last)| {
@@ -112,9 +112,10 @@ impl Bucket {
     }
 }
 
-/// An open-addressing map from board to (index, window), numbering boards
-/// in order of arrival. One `u64` per slot (bits: board 37..64, index
-/// 16..37, first layer 8..16, last 0..8), eight slots per cache-line group.
+/// An open-addressing map from board to index, numbering boards in order
+/// of arrival, with each board and its window kept by index. One `u64` per
+/// slot (bits: board 32..59, index 0..32), eight slots per cache-line
+/// group.
 ///
 /// A lookup compares all eight slots of a group at once and goes on to the
 /// next group only if this one is full, and finding a board and adding one
@@ -125,6 +126,11 @@ impl Bucket {
 #[derive(Default)]
 struct BoardIndex {
     groups: Vec<Group>,
+    /// By index, as long as the table can hold: the boards, and the first
+    /// and last layer each was reached at (`u8::MAX` and 0 until reached).
+    boards: Vec<Board>,
+    first: Vec<u8>,
+    last: Vec<u8>,
     len: usize,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
@@ -138,11 +144,10 @@ const GROUP: usize = 8;
 const FILL_NUMERATOR: usize = 2;
 const FILL_DENOMINATOR: usize = 3;
 const EMPTY_SLOT: u64 = u64::MAX;
-const INDEX_BITS: u32 = 21;
-const KEY_SHIFT: u32 = 16 + INDEX_BITS;
+const KEY_SHIFT: u32 = 32;
 
 impl BoardIndex {
-    /// An index that holds `expected` boards without growing.
+    /// An index that holds about `expected` boards without growing.
     fn with_capacity(expected: usize) -> BoardIndex {
         BoardIndex::with_groups(
             (expected * FILL_DENOMINATOR / FILL_NUMERATOR / GROUP)
@@ -152,10 +157,14 @@ impl BoardIndex {
     }
 
     fn with_groups(groups: usize) -> BoardIndex {
+        let grow_at = groups * GROUP * FILL_NUMERATOR / FILL_DENOMINATOR;
         BoardIndex {
             groups: vec![Group([EMPTY_SLOT; GROUP]); groups],
+            boards: vec![Board::EMPTY; grow_at],
+            first: vec![u8::MAX; grow_at],
+            last: vec![0; grow_at],
             len: 0,
-            grow_at: (groups * GROUP * FILL_NUMERATOR / FILL_DENOMINATOR).min(1 << INDEX_BITS),
+            grow_at,
         }
     }
 
@@ -175,20 +184,14 @@ impl BoardIndex {
             if found | empty != 0 {
                 let is_new = found == 0;
                 let slot = (if is_new { empty } else { found }).trailing_zeros() as usize;
-                let entry = group[slot];
-                let old_index = ((entry >> 16) & ((1 << INDEX_BITS) - 1)) as u32;
                 // A mask rather than a branch: "new or known" is a coin toss.
                 let new_mask = u32::from(is_new).wrapping_neg();
-                let index = (self.len as u32 & new_mask) | (old_index & !new_mask);
-                let (old_first, old_last) = if is_new {
-                    (first, last)
-                } else {
-                    ((entry >> 8) as u8, entry as u8)
-                };
-                group[slot] = key
-                    | (u64::from(index) << 16)
-                    | (u64::from(old_first.min(first)) << 8)
-                    | u64::from(old_last.max(last));
+                let index = (self.len as u32 & new_mask) | (group[slot] as u32 & !new_mask);
+                group[slot] = key | u64::from(index);
+                let i = index as usize;
+                self.boards[i] = board;
+                self.first[i] = self.first[i].min(first);
+                self.last[i] = self.last[i].max(last);
                 self.len += usize::from(is_new);
                 return index;
             }
@@ -219,10 +222,9 @@ impl BoardIndex {
     }
 
     fn grow(&mut self) {
-        assert!(self.len < 1 << INDEX_BITS, "too many boards in one bucket");
         let old = std::mem::replace(self, BoardIndex::with_groups(2 * self.groups.len().max(4)));
         let mask = self.groups.len() - 1;
-        for entry in old.entries() {
+        for entry in old.groups.iter().flat_map(|g| g.0).filter(|&e| e != EMPTY_SLOT) {
             let board = Board::from_packed((entry >> KEY_SHIFT) as u32);
             let mut at = Self::home(board, mask);
             loop {
@@ -235,23 +237,17 @@ impl BoardIndex {
             }
         }
         self.len = old.len;
-    }
-
-    fn entries(&self) -> impl Iterator<Item = u64> + '_ {
-        self.groups.iter().flat_map(|g| g.0).filter(|&e| e != EMPTY_SLOT)
+        self.boards[..old.len].copy_from_slice(&old.boards[..old.len]);
+        self.first[..old.len].copy_from_slice(&old.first[..old.len]);
+        self.last[..old.len].copy_from_slice(&old.last[..old.len]);
     }
 
     /// The boards and their windows, by index.
-    fn into_entries(self) -> (Vec<Board>, Vec<u8>, Vec<u8>) {
-        let (mut boards, mut first, mut last) =
-            (vec![Board::EMPTY; self.len], vec![0; self.len], vec![0; self.len]);
-        for entry in self.entries() {
-            let index = ((entry >> 16) & ((1 << INDEX_BITS) - 1)) as usize;
-            boards[index] = Board::from_packed((entry >> KEY_SHIFT) as u32);
-            first[index] = (entry >> 8) as u8;
-            last[index] = entry as u8;
-        }
-        (boards, first, last)
+    fn into_boards(mut self) -> (Vec<Board>, Vec<u8>, Vec<u8>) {
+        self.boards.truncate(self.len);
+        self.first.truncate(self.len);
+        self.last.truncate(self.len);
+        (self.boards, self.first, self.last)
     }
 }
 
@@ -497,7 +493,7 @@ mod tests {
             assert_eq!(index.insert::<K>(board, first, last), entry.0, "{board:?}");
         }
         assert_eq!(index.len, expected.len());
-        let (boards, first, last) = index.into_entries();
+        let (boards, first, last) = index.into_boards();
         for (i, board) in boards.iter().enumerate() {
             assert_eq!(
                 expected[&board.packed()],
