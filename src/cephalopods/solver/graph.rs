@@ -33,14 +33,11 @@ impl Edge {
     const ORIENTATION_BITS: u32 = 3;
     const KIND_BITS: u32 = 2;
 
-    /// `captured` is 0 for a plain placement, else 2, 3 or 4.
-    fn new(child: u32, captured: u32, orientation: usize) -> Edge {
-        let kind = captured.saturating_sub(1);
-        Edge(
-            (child << (Self::KIND_BITS + Self::ORIENTATION_BITS))
-                | (kind << Self::ORIENTATION_BITS)
-                | orientation as u32,
-        )
+    /// The move of `code` (see [`MoveCode`]) to the child numbered `child`,
+    /// which fits: a bucket never holds 2^27 boards, as there are only 7^9
+    /// boards.
+    fn to_child(code: MoveCode, child: u32) -> Edge {
+        Edge((child << (Self::KIND_BITS + Self::ORIENTATION_BITS)) | (code.0 & MoveCode::EDGE_BITS))
     }
 
     pub fn orientation(self) -> usize {
@@ -54,6 +51,32 @@ impl Edge {
 
     pub fn child(self) -> usize {
         (self.0 >> (Self::KIND_BITS + Self::ORIENTATION_BITS)) as usize
+    }
+}
+
+/// One generated move before its child is looked up: the canonical child
+/// in the top 27 bits, then the move's kind and the child's orientation as
+/// in an [`Edge`], which takes them over unchanged.
+#[derive(Clone, Copy)]
+struct MoveCode(u32);
+
+impl MoveCode {
+    const EDGE_BITS: u32 = (1 << (Edge::KIND_BITS + Edge::ORIENTATION_BITS)) - 1;
+
+    fn new(canonical: Board, kind: usize, orientation: usize) -> MoveCode {
+        MoveCode(
+            (canonical.packed() << (Edge::KIND_BITS + Edge::ORIENTATION_BITS))
+                | ((kind as u32) << Edge::ORIENTATION_BITS)
+                | orientation as u32,
+        )
+    }
+
+    fn child(self) -> Board {
+        Board::from_packed(self.0 >> (Edge::KIND_BITS + Edge::ORIENTATION_BITS))
+    }
+
+    fn kind(self) -> usize {
+        Edge(self.0).kind()
     }
 }
 
@@ -347,10 +370,10 @@ pub struct Discovery<K> {
     /// The level to visit next; `None` once the empty level is handed on.
     current: Option<Level>,
     next: Level,
-    /// One board's moves to non-full children: (canonical child, dice
-    /// captured, orientation), generated and then looked up.
-    generated: Vec<(Board, u32, usize)>,
-    looking_up: Vec<(Board, u32, usize)>,
+    /// One board's moves to non-full children, generated and then looked
+    /// up.
+    generated: Vec<MoveCode>,
+    looking_up: Vec<MoveCode>,
     moves: Moves,
     kernel: PhantomData<K>,
 }
@@ -398,13 +421,20 @@ impl<K: Ops> Iterator for Discovery<K> {
             // placement, then captures of 2, 3 and 4 dice.
             let (fewer_dice, _) = current.buckets.split_at_mut(dice);
             let mut fewer_dice = fewer_dice.iter_mut().rev();
-            let mut targets = [
-                next.buckets.get_mut(dice + 1),
-                fewer_dice.next(),
-                fewer_dice.next(),
-                fewer_dice.next(),
+            // Kinds of move that cannot happen from this bucket lead to
+            // spare buckets that no move reaches.
+            let mut spare: [Bucket; 4] = Default::default();
+            let [spare_0, spare_1, spare_2, spare_3] = &mut spare;
+            let targets = [
+                next.buckets.get_mut(dice + 1).unwrap_or(spare_0),
+                fewer_dice.next().unwrap_or(spare_1),
+                fewer_dice.next().unwrap_or(spare_2),
+                fewer_dice.next().unwrap_or(spare_3),
             ];
             let (edges, full_children) = (&mut current.edges, &mut current.full_children);
+            // Only a plain placement on the last empty cell fills the
+            // board: a capture empties cells.
+            let on_last_empty = dice == MAX_DICE - 1;
             // Each board's moves are generated one board ahead of their
             // lookups, with the index slots they will probe fetched in the
             // meantime: a lookup that waits for its slot stalls discovery.
@@ -420,9 +450,6 @@ impl<K: Ops> Iterator for Discovery<K> {
                     let mut full = 0u8;
                     let parent = bucket.boards[i];
                     let images = K::images(parent);
-                    // Only a plain placement on the last empty cell fills
-                    // the board: a capture empties cells.
-                    let on_last_empty = parent.dice() == 8;
                     moves.gather(parent, &K::neighbour_patterns(parent));
                     for placement in moves.iter() {
                         let images = K::child_images(&images, placement);
@@ -432,12 +459,9 @@ impl<K: Ops> Iterator for Discovery<K> {
                             continue;
                         }
                         let canonical = Board::from_packed(images.least);
-                        let captured = placement.captured_count();
-                        let kind = captured.saturating_sub(1) as usize;
-                        if let Some(target) = &targets[kind] {
-                            target.index.prefetch(canonical);
-                        }
-                        generated.push((canonical, captured, images.orientation));
+                        let kind = placement.captured_count().saturating_sub(1) as usize;
+                        targets[kind].index.prefetch(canonical);
+                        generated.push(MoveCode::new(canonical, kind, images.orientation));
                     }
                     bucket.full_moves[i] = full;
                     Some((i, child_first, child_last))
@@ -445,13 +469,9 @@ impl<K: Ops> Iterator for Discovery<K> {
                     None
                 };
                 if let Some((parent, child_first, child_last)) = waiting {
-                    for &(canonical, captured, orientation) in looking_up.iter() {
-                        let kind = captured.saturating_sub(1) as usize;
-                        let target = targets[kind]
-                            .as_deref_mut()
-                            .expect("every move leads to a bucket");
-                        let index = target.insert::<K>(canonical, child_first, child_last);
-                        edges.push(Edge::new(index, captured, orientation));
+                    for &code in looking_up.iter() {
+                        let index = targets[code.kind()].insert::<K>(code.child(), child_first, child_last);
+                        edges.push(Edge::to_child(code, index));
                     }
                     bucket.inner_moves[parent] = looking_up.len() as u8;
                 }
