@@ -80,15 +80,29 @@ impl MoveCode {
     }
 }
 
+/// A canonical board and the first and last layer it appears in (last
+/// capped at the depth).
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub board: Board,
+    pub first: u8,
+    pub last: u8,
+}
+
+impl Entry {
+    const UNREACHED: Entry = Entry {
+        board: Board::EMPTY,
+        first: u8::MAX,
+        last: 0,
+    };
+}
+
 /// The canonical boards of one (pips, dice) class.
 #[derive(Default)]
 pub struct Bucket {
-    pub boards: Vec<Board>,
-    /// The first and last layer each board appears in (last capped at the
-    /// depth). Filled in when discovery reaches the bucket, since until
-    /// then the windows keep widening.
-    pub first: Vec<u8>,
-    pub last: Vec<u8>,
+    /// The boards with their windows, by index. Filled in when discovery
+    /// reaches the bucket, since until then the windows keep widening.
+    pub entries: Vec<Entry>,
     /// How many moves of each board lead to non-full and to full boards.
     pub inner_moves: Vec<u8>,
     pub full_moves: Vec<u8>,
@@ -102,9 +116,9 @@ pub struct Bucket {
 
 impl Bucket {
     /// The number of boards: in the index until the bucket is sealed, in
-    /// `boards` after.
+    /// `entries` after.
     pub fn len(&self) -> usize {
-        self.boards.len() + self.index.len
+        self.entries.len() + self.index.len
     }
 
     /// The index of `board` in the bucket, adding it if new, with its
@@ -117,19 +131,16 @@ impl Bucket {
     /// Called when every parent has been seen: fixes the boards and their
     /// windows and lays out the per-layer counts.
     fn seal(&mut self) {
-        let (boards, first, last) = std::mem::take(&mut self.index).into_boards();
+        self.entries = std::mem::take(&mut self.index).into_entries();
         let mut total = 0u32;
-        self.count_base = (first.iter().zip(&last))
-            .map(|(&first, &last)| {
+        self.count_base = (self.entries.iter())
+            .map(|entry| {
                 let offset = total;
-                total += u32::from(last - first) + 1;
-                offset.wrapping_sub(u32::from(first))
+                total += u32::from(entry.last - entry.first) + 1;
+                offset.wrapping_sub(u32::from(entry.first))
             })
             .collect();
         self.count_len = total;
-        self.boards = boards;
-        self.first = first;
-        self.last = last;
         self.inner_moves = vec![0; self.len()];
         self.full_moves = vec![0; self.len()];
     }
@@ -149,11 +160,9 @@ impl Bucket {
 #[derive(Default)]
 struct BoardIndex {
     groups: Vec<Group>,
-    /// By index, as long as the table can hold: the boards, and the first
-    /// and last layer each was reached at (`u8::MAX` and 0 until reached).
-    boards: Vec<Board>,
-    first: Vec<u8>,
-    last: Vec<u8>,
+    /// By index, as many as the table can hold (windows from `u8::MAX` to
+    /// 0 until reached).
+    entries: Vec<Entry>,
     len: usize,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
@@ -183,9 +192,7 @@ impl BoardIndex {
         let grow_at = groups * GROUP * FILL_NUMERATOR / FILL_DENOMINATOR;
         BoardIndex {
             groups: vec![Group([EMPTY_SLOT; GROUP]); groups],
-            boards: vec![Board::EMPTY; grow_at],
-            first: vec![u8::MAX; grow_at],
-            last: vec![0; grow_at],
+            entries: vec![Entry::UNREACHED; grow_at],
             len: 0,
             grow_at,
         }
@@ -211,10 +218,10 @@ impl BoardIndex {
                 let new_mask = u32::from(is_new).wrapping_neg();
                 let index = (self.len as u32 & new_mask) | (group[slot] as u32 & !new_mask);
                 group[slot] = key | u64::from(index);
-                let i = index as usize;
-                self.boards[i] = board;
-                self.first[i] = self.first[i].min(first);
-                self.last[i] = self.last[i].max(last);
+                let entry = &mut self.entries[index as usize];
+                entry.board = board;
+                entry.first = entry.first.min(first);
+                entry.last = entry.last.max(last);
                 self.len += usize::from(is_new);
                 return index;
             }
@@ -260,17 +267,13 @@ impl BoardIndex {
             }
         }
         self.len = old.len;
-        self.boards[..old.len].copy_from_slice(&old.boards[..old.len]);
-        self.first[..old.len].copy_from_slice(&old.first[..old.len]);
-        self.last[..old.len].copy_from_slice(&old.last[..old.len]);
+        self.entries[..old.len].copy_from_slice(&old.entries[..old.len]);
     }
 
     /// The boards and their windows, by index.
-    fn into_boards(mut self) -> (Vec<Board>, Vec<u8>, Vec<u8>) {
-        self.boards.truncate(self.len);
-        self.first.truncate(self.len);
-        self.last.truncate(self.len);
-        (self.boards, self.first, self.last)
+    fn into_entries(mut self) -> Vec<Entry> {
+        self.entries.truncate(self.len);
+        self.entries
     }
 }
 
@@ -443,12 +446,12 @@ impl<K: Ops> Iterator for Discovery<K> {
                 generated.clear();
                 // A block, not a closure: a closure would not be compiled with
                 // the kernel's CPU features.
-                let this = if i < bucket.len() && u32::from(bucket.first[i]) < depth {
-                    let (first, last) = (bucket.first[i], bucket.last[i]);
+                let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
+                let this = if u32::from(entry.first) < depth {
+                    let Entry { board: parent, first, last } = entry;
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
                     let mut full = 0u8;
-                    let parent = bucket.boards[i];
                     let images = K::images(parent);
                     moves.gather(parent, &K::neighbour_patterns(parent));
                     for placement in moves.iter() {
@@ -513,12 +516,11 @@ mod tests {
             assert_eq!(index.insert::<K>(board, first, last), entry.0, "{board:?}");
         }
         assert_eq!(index.len, expected.len());
-        let (boards, first, last) = index.into_boards();
-        for (i, board) in boards.iter().enumerate() {
+        for (i, entry) in index.into_entries().iter().enumerate() {
             assert_eq!(
-                expected[&board.packed()],
-                (i as u32, first[i], last[i]),
-                "{board:?}"
+                expected[&entry.board.packed()],
+                (i as u32, entry.first, entry.last),
+                "{entry:?}"
             );
         }
     }

@@ -12,7 +12,7 @@
 //! count that is live at once. Each board and layer holds `N` lanes, as
 //! folded by [`Folding`].
 
-use super::graph::{Edge, Level, MAX_DICE, Start, count_position, dice_order};
+use super::graph::{Edge, Entry, Level, MAX_DICE, Start, count_position, dice_order};
 use super::kernel::Ops;
 use super::lanes::Folding;
 
@@ -44,11 +44,11 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
             let bucket = &current.buckets[dice];
             let targets = Targets::of(&current, next.as_ref(), dice);
             for i in 0..bucket.len() {
-                let (first, last) = (bucket.first[i], bucket.last[i]);
+                let Entry { board, first, last } = bucket.entries[i];
                 let offset = current.count_position(dice, i, first);
                 if last == depth {
                     let at_depth = this_arena.lanes(offset + usize::from(depth - first));
-                    total = total.wrapping_add(folding.weighted_hash(bucket.boards[i], at_depth));
+                    total = total.wrapping_add(folding.weighted_hash(board, at_depth));
                 }
                 if first == depth {
                     continue;
