@@ -97,6 +97,11 @@ impl Entry {
     };
 }
 
+/// More moves than any board has: at most eleven per empty cell, and a
+/// power of two, so that indices into a list of moves need no checks.
+const MOST_MOVES: usize = 128;
+const _: () = assert!(MAX_DICE * 11 <= MOST_MOVES);
+
 /// The canonical boards of one (pips, dice) class.
 #[derive(Default)]
 pub struct Bucket {
@@ -373,10 +378,9 @@ pub struct Discovery<K> {
     /// The level to visit next; `None` once the empty level is handed on.
     current: Option<Level>,
     next: Level,
-    /// One board's moves to non-full children, generated and then looked
-    /// up.
-    generated: Vec<MoveCode>,
-    looking_up: Vec<MoveCode>,
+    /// Two boards' moves to non-full children: one board's being generated
+    /// while the other's are looked up, taking turns.
+    move_codes: Box<[[MoveCode; MOST_MOVES]; 2]>,
     moves: Moves,
     kernel: PhantomData<K>,
 }
@@ -391,8 +395,7 @@ impl<K: Ops> Discovery<K> {
             depth,
             current: Some(current),
             next: Level::new(origin.pips + 1, [0; MAX_DICE + 1]),
-            generated: Vec::new(),
-            looking_up: Vec::new(),
+            move_codes: Box::new([[MoveCode(0); MOST_MOVES]; 2]),
             moves: Moves::new(),
             kernel: PhantomData,
         }
@@ -411,8 +414,7 @@ impl<K: Ops> Iterator for Discovery<K> {
         let Discovery {
             depth,
             ref mut next,
-            ref mut generated,
-            ref mut looking_up,
+            ref mut move_codes,
             ref mut moves,
             ..
         } = *self;
@@ -442,8 +444,10 @@ impl<K: Ops> Iterator for Discovery<K> {
             // lookups, with the index slots they will probe fetched in the
             // meantime: a lookup that waits for its slot stalls discovery.
             let mut waiting: Option<(usize, u8, u8)> = None;
+            let mut waiting_moves = 0;
             for i in 0..=bucket.len() {
-                generated.clear();
+                let [generated, looking_up] = move_codes.get_disjoint_mut([i % 2, (i + 1) % 2]).expect("two buffers");
+                let mut generated_moves = 0;
                 // A block, not a closure: a closure would not be compiled with
                 // the kernel's CPU features.
                 let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
@@ -464,7 +468,9 @@ impl<K: Ops> Iterator for Discovery<K> {
                         let canonical = Board::from_packed(images.least);
                         let kind = placement.captured_count().saturating_sub(1) as usize;
                         targets[kind].index.prefetch(canonical);
-                        generated.push(MoveCode::new(canonical, kind, images.orientation));
+                        generated[generated_moves % MOST_MOVES] =
+                            MoveCode::new(canonical, kind, images.orientation);
+                        generated_moves += 1;
                     }
                     bucket.full_moves[i] = full;
                     Some((i, child_first, child_last))
@@ -472,14 +478,14 @@ impl<K: Ops> Iterator for Discovery<K> {
                     None
                 };
                 if let Some((parent, child_first, child_last)) = waiting {
-                    for &code in looking_up.iter() {
+                    for &code in &looking_up[..waiting_moves] {
                         let index = targets[code.kind()].insert::<K>(code.child(), child_first, child_last);
                         edges.push(Edge::to_child(code, index));
                     }
-                    bucket.inner_moves[parent] = looking_up.len() as u8;
+                    bucket.inner_moves[parent] = waiting_moves as u8;
                 }
-                std::mem::swap(generated, looking_up);
                 waiting = this;
+                waiting_moves = generated_moves;
             }
             current.buckets[dice] = bucket;
         }
