@@ -298,8 +298,10 @@ pub struct Level {
 }
 
 impl Level {
-    /// An empty level whose buckets expect about `expected[dice]` boards.
-    fn new(pips: usize, expected: [usize; MAX_DICE + 1]) -> Level {
+    /// An empty level shaped like `like`, if given: its buckets expect
+    /// about as many boards, and its move lists as many moves.
+    fn new(pips: usize, like: Option<&Level>) -> Level {
+        let expected = like.map_or([0; MAX_DICE + 1], Level::sizes);
         Level {
             pips,
             buckets: expected
@@ -309,8 +311,8 @@ impl Level {
                     ..Bucket::default()
                 })
                 .collect(),
-            edges: Vec::new(),
-            full_children: Vec::new(),
+            edges: Vec::with_capacity(like.map_or(0, |l| l.edges.len())),
+            full_children: Vec::with_capacity(like.map_or(0, |l| l.full_children.len())),
             count_start: [0; MAX_DICE + 1],
             count_len: 0,
         }
@@ -389,12 +391,12 @@ impl<K: Ops> Discovery<K> {
     pub fn new(start: Board, depth: u32) -> Discovery<K> {
         assert!((1..=u32::from(u8::MAX)).contains(&depth));
         let origin = Start::of(start);
-        let mut current = Level::new(origin.pips, [0; MAX_DICE + 1]);
+        let mut current = Level::new(origin.pips, None);
         current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
         Discovery {
             depth,
             current: Some(current),
-            next: Level::new(origin.pips + 1, [0; MAX_DICE + 1]),
+            next: Level::new(origin.pips + 1, None),
             move_codes: Box::new([[MoveCode(0); MOST_MOVES]; 2]),
             moves: Moves::new(),
             kernel: PhantomData,
@@ -491,7 +493,7 @@ impl<K: Ops> Iterator for Discovery<K> {
         }
         current.lay_out_counts();
         // Level p + 2 is sized like level p, the last whose sizes are known.
-        let following = Level::new(next.pips + 1, current.sizes());
+        let following = Level::new(next.pips + 1, Some(&current));
         self.current = Some(std::mem::replace(next, following));
         Some(current)
     }
