@@ -44,57 +44,80 @@ const fn neighbour_count(cell: usize) -> usize {
     n
 }
 
-/// One legal move.
+/// One legal move, packed with what applying it needs: bits 0..8 index
+/// [`CLEAR_MASKS`] (the cell and the subset of its neighbours captured),
+/// bits 8..16 index [`SET_VALUES`] (the cell and the new die's value), and
+/// bits 16..18 hold the kind of move (0 for a plain placement, else the
+/// number of dice captured minus one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placement {
-    /// The cell the new die goes on.
-    pub cell: u8,
-    /// Which of the cell's neighbours are captured: bit `k` for the `k`-th
-    /// entry of its neighbour list. Empty for a plain placement.
-    pub captured: u8,
-    /// The new die's value: the captured sum, or 1.
-    pub value: u8,
-}
+pub struct Placement(u32);
 
 impl Placement {
+    const fn new(cell: usize, captured: usize, value: usize) -> Placement {
+        let kind = if captured == 0 {
+            0
+        } else {
+            captured.count_ones() as usize - 1
+        };
+        Placement((cell << 4 | captured | (cell << 3 | value) << 8 | kind << 16) as u32)
+    }
+
+    /// The cell the new die goes on.
+    pub const fn cell(self) -> usize {
+        (self.0 >> 4 & 0xF) as usize
+    }
+
+    /// Which of the cell's neighbours are captured: bit `k` for the `k`-th
+    /// entry of its neighbour list. Empty for a plain placement.
+    pub const fn captured(self) -> u32 {
+        self.0 & 0xF
+    }
+
+    /// The new die's value: the captured sum, or 1.
+    pub const fn value(self) -> u32 {
+        self.0 >> 8 & 0x7
+    }
+
+    /// 0 for a plain placement, else the number of dice captured minus one.
+    pub const fn kind(self) -> usize {
+        (self.0 >> 16 & 0x3) as usize
+    }
+
     /// The number of dice captured: 0 for a plain placement.
     pub const fn captured_count(self) -> u32 {
-        self.captured.count_ones()
+        self.captured().count_ones()
     }
 
     pub const fn apply(self, board: Board) -> Board {
-        let clear = CLEAR_MASKS[self.cell as usize][self.captured as usize][0];
-        Board::from_packed((board.packed() & !clear) | ((self.value as u32) << (3 * self.cell as u32)))
+        let (clear, set) = (&CLEAR_MASKS[(self.0 & 0xFF) as usize], &SET_VALUES[(self.0 >> 8 & 0x7F) as usize]);
+        Board::from_packed((board.packed() & !clear[0]) | set[0])
     }
 
     /// Per image: the bits this move clears (its cell and the captured
-    /// neighbours) and the bit offset of its cell.
+    /// neighbours) and the bits it sets (the new die on its cell).
     #[inline(always)]
     pub fn image_masks(self) -> (&'static [u32; 8], &'static [u32; 8]) {
         (
-            &CLEAR_MASKS[self.cell as usize][self.captured as usize],
-            &CELL_SHIFTS[self.cell as usize],
+            &CLEAR_MASKS[(self.0 & 0xFF) as usize],
+            &SET_VALUES[(self.0 >> 8 & 0x7F) as usize],
         )
     }
 
     /// The eight images of the board after this move, given the eight
     /// images of the board before it (both in the order of
-    /// [`Board::images`]): a mask and a shift per image, no table walk.
+    /// [`Board::images`]): a mask and a value per image, no table walk.
     #[inline(always)]
     pub fn apply_to_images(self, images: &[u32; 8]) -> [u32; 8] {
-        let (clear, shift) = self.image_masks();
-        let mut out = [0u32; 8];
-        for k in 0..8 {
-            out[k] = (images[k] & !clear[k]) | (u32::from(self.value) << shift[k]);
-        }
-        out
+        let (clear, set) = self.image_masks();
+        std::array::from_fn(|k| (images[k] & !clear[k]) | set[k])
     }
 }
 
-/// `CLEAR_MASKS[cell][subset][k]`: the bits, in image `k`, of the cell and
-/// of the subset of its neighbours.
-static CLEAR_MASKS: [[[u32; 8]; 16]; CELLS] = {
-    let mut table = [[[0; 8]; 16]; CELLS];
+/// `CLEAR_MASKS[cell << 4 | subset][k]`: the bits, in image `k`, of the
+/// cell and of the subset of its neighbours. As many entries as a byte
+/// indexes, so that looking one up needs no check.
+static CLEAR_MASKS: [[u32; 8]; 256] = {
+    let mut table = [[0; 8]; 256];
     let mut cell = 0;
     while cell < CELLS {
         let mut subset = 0;
@@ -110,10 +133,29 @@ static CLEAR_MASKS: [[[u32; 8]; 16]; CELLS] = {
                     }
                     n += 1;
                 }
-                table[cell][subset][k] = mask;
+                table[cell << 4 | subset][k] = mask;
                 k += 1;
             }
             subset += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// `SET_VALUES[cell << 3 | value][k]`: `value` on `cell`, in image `k`.
+static SET_VALUES: [[u32; 8]; 128] = {
+    let mut table = [[0; 8]; 128];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut value = 0;
+        while value < 8 {
+            let mut k = 0;
+            while k < 8 {
+                table[cell << 3 | value][k] = (value as u32) << CELL_SHIFTS[cell][k];
+                k += 1;
+            }
+            value += 1;
         }
         cell += 1;
     }
@@ -213,12 +255,12 @@ const MOST_MOVES_ON_A_CELL: usize = 11;
 const COPIED: usize = 16;
 const _: () = assert!(MOST_MOVES_ON_A_CELL <= COPIED);
 
-/// All moves of all (cell, pattern) pairs, each as `cell << 8 | subset |
-/// value << 4`, followed by [`COPIED`] spare entries; in the second table,
+/// All moves of all (cell, pattern) pairs, as [`Placement`]s, followed by
+/// [`COPIED`] spare entries; in the second table,
 /// entry `PATTERN_BASE[cell] + pattern` is where a pair's moves start and
 /// the next entry where they end.
-static MOVE_LIST: ([u16; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
-    let mut moves = [0u16; MOVE_TOTAL + COPIED];
+static MOVE_LIST: ([Placement; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
+    let mut moves = [Placement(0); MOVE_TOTAL + COPIED];
     let mut start = [0u16; PATTERNS + 1];
     let mut at = 0;
     let mut cell = 0;
@@ -230,7 +272,8 @@ static MOVE_LIST: ([u16; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
             let count = moves_for_pattern(cell, pattern, &mut buffer);
             let mut k = 0;
             while k < count {
-                moves[at] = ((cell as u16) << 8) | buffer[k] as u16;
+                let code = buffer[k] as usize;
+                moves[at] = Placement::new(cell, code & 0xF, code >> 4);
                 at += 1;
                 k += 1;
             }
@@ -285,14 +328,14 @@ pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
 /// their exits at nearly every cell. Reused from board to board, so that
 /// the list is not cleared each time.
 pub struct Moves {
-    codes: [u16; CELLS * MOST_MOVES_ON_A_CELL + COPIED],
+    codes: [Placement; CELLS * MOST_MOVES_ON_A_CELL + COPIED],
     len: usize,
 }
 
 impl Moves {
     pub const fn new() -> Moves {
         Moves {
-            codes: [0; CELLS * MOST_MOVES_ON_A_CELL + COPIED],
+            codes: [Placement(0); CELLS * MOST_MOVES_ON_A_CELL + COPIED],
             len: 0,
         }
     }
@@ -309,7 +352,7 @@ impl Moves {
             empty &= empty - 1;
             let index = PATTERN_BASE[cell] + patterns[cell] as usize;
             let from = usize::from(start[index]);
-            let copied: &[u16; COPIED] = moves[from..from + COPIED]
+            let copied: &[Placement; COPIED] = moves[from..from + COPIED]
                 .try_into()
                 .expect("spare entries pad the list");
             self.codes[self.len..self.len + COPIED].copy_from_slice(copied);
@@ -320,11 +363,7 @@ impl Moves {
     /// The moves, empty cells in order.
     #[inline(always)]
     pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
-        self.codes[..self.len].iter().map(|&code| Placement {
-            cell: (code >> 8) as u8,
-            captured: (code & 0xF) as u8,
-            value: ((code >> 4) & 0xF) as u8,
-        })
+        self.codes[..self.len].iter().copied()
     }
 }
 
@@ -439,7 +478,12 @@ mod tests {
                 let expected_count = board.dice() + 1 - child.dice();
                 assert_eq!(
                     p.captured_count(),
-                    if p.captured == 0 { 0 } else { expected_count }
+                    if p.captured() == 0 { 0 } else { expected_count }
+                );
+                assert_eq!(
+                    p.kind(),
+                    p.captured_count().saturating_sub(1) as usize,
+                    "{p:?}"
                 );
                 fast.push(child);
             });

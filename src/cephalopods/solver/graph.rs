@@ -462,13 +462,13 @@ impl<K: Ops> Iterator for Discovery<K> {
                     moves.gather(parent, &K::neighbour_patterns(parent));
                     for placement in moves.iter() {
                         let images = K::child_images(&images, placement);
-                        if on_last_empty && placement.captured == 0 {
+                        if on_last_empty && placement.kind() == 0 {
                             full_children.push(Board::from_packed(images.child));
                             full += 1;
                             continue;
                         }
                         let canonical = Board::from_packed(images.least);
-                        let kind = placement.captured_count().saturating_sub(1) as usize;
+                        let kind = placement.kind();
                         targets[kind].index.prefetch(canonical);
                         generated[generated_moves % MOST_MOVES] =
                             MoveCode::new(canonical, kind, images.orientation);

@@ -159,16 +159,15 @@ impl Ops for Avx2 {
     #[inline(always)]
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
         use std::arch::x86_64::*;
-        let (clear, shift) = placement.image_masks();
+        let (clear, set) = placement.image_masks();
         // SAFETY: `Avx2` is only used after the CPU was checked for AVX2
         // (see the module documentation). The unaligned loads read exactly
         // the 32 bytes of `[u32; 8]` arrays.
         unsafe {
             let parent = _mm256_loadu_si256(parent.as_ptr().cast());
             let clear = _mm256_loadu_si256(clear.as_ptr().cast());
-            let shift = _mm256_loadu_si256(shift.as_ptr().cast());
-            let value = _mm256_sllv_epi32(_mm256_set1_epi32(i32::from(placement.value)), shift);
-            let images = _mm256_or_si256(_mm256_andnot_si256(clear, parent), value);
+            let set = _mm256_loadu_si256(set.as_ptr().cast());
+            let images = _mm256_or_si256(_mm256_andnot_si256(clear, parent), set);
             let halves = _mm256_min_epu32(images, _mm256_permute2x128_si256(images, images, 1));
             let quarters = _mm256_min_epu32(halves, _mm256_shuffle_epi32(halves, 0b01_00_11_10));
             let least = _mm256_min_epu32(quarters, _mm256_shuffle_epi32(quarters, 0b10_11_00_01));
