@@ -109,22 +109,19 @@ pub struct Avx2;
 
 #[cfg(target_arch = "x86_64")]
 impl Ops for Avx2 {
-    /// Image `k` gathered cell by cell, all eight images at once.
+    /// The images of each row's part, looked up and combined.
     #[inline(always)]
     fn images(board: Board) -> [u32; 8] {
         use std::arch::x86_64::*;
+        let packed = board.packed() as usize;
         let mut images = [0u32; 8];
         // SAFETY: as in `child_images`; each load reads one `[u32; 8]` and
         // the store writes `images`.
         unsafe {
-            let board = _mm256_set1_epi32(board.packed() as i32);
-            let seven = _mm256_set1_epi32(7);
             let mut gathered = _mm256_setzero_si256();
-            for (cell, to) in CELL_SHIFTS.iter().enumerate() {
-                let value =
-                    _mm256_and_si256(_mm256_srl_epi32(board, _mm_cvtsi32_si128(3 * cell as i32)), seven);
-                let to = _mm256_loadu_si256(to.as_ptr().cast());
-                gathered = _mm256_or_si256(gathered, _mm256_sllv_epi32(value, to));
+            for (r, rows) in ROW_IMAGES.iter().enumerate() {
+                let part = _mm256_loadu_si256(rows[packed >> (9 * r) & 0x1FF].as_ptr().cast());
+                gathered = _mm256_or_si256(gathered, part);
             }
             _mm256_storeu_si256(images.as_mut_ptr().cast(), gathered);
         }
@@ -224,6 +221,32 @@ impl Ops for Avx2 {
         }
     }
 }
+
+/// `ROW_IMAGES[r][row]`: the eight images of a board whose only dice are
+/// row `r`'s, packed as `row`. A board's images are the OR of its rows'.
+#[cfg(target_arch = "x86_64")]
+static ROW_IMAGES: [[[u32; 8]; 512]; 3] = {
+    let mut table = [[[0; 8]; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut row = 0;
+        while row < 512 {
+            let mut c = 0;
+            while c < 3 {
+                let value = (row >> (3 * c)) & 7;
+                let mut k = 0;
+                while k < 8 {
+                    table[r][row][k] |= (value as u32) << CELL_SHIFTS[3 * r + c][k];
+                    k += 1;
+                }
+                c += 1;
+            }
+            row += 1;
+        }
+        r += 1;
+    }
+    table
+};
 
 /// The neighbour tables of cells 0 to 7 turned around: entry `[k][cell]`.
 #[cfg(target_arch = "x86_64")]
