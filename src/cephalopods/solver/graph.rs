@@ -112,10 +112,8 @@ pub struct Bucket {
     pub inner_moves: Vec<u8>,
     pub full_moves: Vec<u8>,
     /// Board `i` keeps its count for layer `t` at `count_base[i] + t`
-    /// (wrapping), relative to the bucket's counts: one entry per layer of
-    /// its window. `count_len` is the bucket's total.
+    /// (wrapping) in its level's arena: one entry per layer of its window.
     pub count_base: Vec<u32>,
-    pub count_len: u32,
     index: BoardIndex,
 }
 
@@ -134,10 +132,11 @@ impl Bucket {
     }
 
     /// Called when every parent has been seen: fixes the boards and their
-    /// windows and lays out the per-layer counts.
-    fn seal(&mut self) {
+    /// windows and lays out their per-layer counts from `count_start` on
+    /// in the level's arena. Returns where the next bucket's counts start.
+    fn seal(&mut self, count_start: u32) -> u32 {
         self.entries = std::mem::take(&mut self.index).into_entries();
-        let mut total = 0u32;
+        let mut total = count_start;
         self.count_base = (self.entries.iter())
             .map(|entry| {
                 let offset = total;
@@ -145,9 +144,9 @@ impl Bucket {
                 offset.wrapping_sub(u32::from(entry.first))
             })
             .collect();
-        self.count_len = total;
         self.inner_moves = vec![0; self.len()];
         self.full_moves = vec![0; self.len()];
+        total
     }
 }
 
@@ -291,9 +290,8 @@ pub struct Level {
     pub edges: Vec<Edge>,
     /// Full boards reached, as reached (not canonicalised), in the same order.
     pub full_children: Vec<Board>,
-    /// Where each bucket's counts start in the level's arena, in visiting
-    /// order, and the arena's size.
-    pub count_start: [u32; MAX_DICE + 1],
+    /// The size of the level's arena of counts, where its buckets' counts
+    /// follow one another in visiting order.
     pub count_len: u32,
 }
 
@@ -313,7 +311,6 @@ impl Level {
                 .collect(),
             edges: Vec::with_capacity(like.map_or(0, |l| l.edges.len())),
             full_children: Vec::with_capacity(like.map_or(0, |l| l.full_children.len())),
-            count_start: [0; MAX_DICE + 1],
             count_len: 0,
         }
     }
@@ -328,29 +325,18 @@ impl Level {
         self.buckets.iter().all(|b| b.len() == 0)
     }
 
-    /// Places the buckets' counts one after another, once all are sealed.
-    fn lay_out_counts(&mut self) {
-        let mut total = 0;
-        for dice in dice_order() {
-            self.count_start[dice] = total;
-            total += self.buckets[dice].count_len;
-        }
-        self.count_len = total;
-    }
-
     /// Where board `i` with `dice` dice keeps its count for `layer`.
     #[inline(always)]
     pub fn count_position(&self, dice: usize, i: usize, layer: u8) -> usize {
-        count_position(self.count_start[dice], &self.buckets[dice].count_base, i, layer)
+        count_position(&self.buckets[dice].count_base, i, layer)
     }
 }
 
-/// Where board `i` of a bucket whose counts start at `start` in the level's
-/// arena, and whose per-board offsets are `count_base`, keeps its count for
-/// `layer`.
+/// Where board `i` of a bucket whose per-board offsets are `count_base`
+/// keeps its count for `layer`.
 #[inline(always)]
-pub fn count_position(start: u32, count_base: &[u32], i: usize, layer: u8) -> usize {
-    start.wrapping_add(count_base[i]).wrapping_add(u32::from(layer)) as usize
+pub fn count_position(count_base: &[u32], i: usize, layer: u8) -> usize {
+    count_base[i].wrapping_add(u32::from(layer)) as usize
 }
 
 /// Where discovery starts: the start board's class. The start is board 0
@@ -423,7 +409,7 @@ impl<K: Ops> Iterator for Discovery<K> {
         assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
         for dice in dice_order() {
             let mut bucket = std::mem::take(&mut current.buckets[dice]);
-            bucket.seal();
+            current.count_len = bucket.seal(current.count_len);
             // The buckets this one's moves lead to, by kind of move: a plain
             // placement, then captures of 2, 3 and 4 dice.
             let (fewer_dice, _) = current.buckets.split_at_mut(dice);
@@ -491,7 +477,6 @@ impl<K: Ops> Iterator for Discovery<K> {
             }
             current.buckets[dice] = bucket;
         }
-        current.lay_out_counts();
         // Level p + 2 is sized like level p, the last whose sizes are known.
         let following = Level::new(next.pips + 1, Some(&current));
         self.current = Some(std::mem::replace(next, following));

@@ -122,23 +122,17 @@ const BLOCK: usize = 8;
 /// [`Edge::kind`]): a plain placement leads to the next level and one die
 /// more, a capture of `k + 1` dice to this level and `k` dice fewer.
 struct Targets<'a> {
-    start: [u32; 4],
     base: [&'a [u32]; 4],
 }
 
 impl<'a> Targets<'a> {
     fn of(current: &'a Level, next: Option<&'a Level>, dice: usize) -> Targets<'a> {
-        let mut targets = Targets {
-            start: [0; 4],
-            base: [&[]; 4],
-        };
+        let mut targets = Targets { base: [&[]; 4] };
         if let Some(next) = next.filter(|_| dice < MAX_DICE) {
-            targets.start[0] = next.count_start[dice + 1];
             targets.base[0] = &next.buckets[dice + 1].count_base;
         }
         for kind in 1..4 {
             if let Some(child_dice) = dice.checked_sub(kind) {
-                targets.start[kind] = current.count_start[child_dice];
                 targets.base[kind] = &current.buckets[child_dice].count_base;
             }
         }
@@ -149,8 +143,7 @@ impl<'a> Targets<'a> {
     /// of its level.
     #[inline(always)]
     fn position(&self, edge: Edge, layer: u8) -> usize {
-        let kind = edge.kind();
-        count_position(self.start[kind], self.base[kind], edge.child(), layer)
+        count_position(self.base[edge.kind()], edge.child(), layer)
     }
 }
 
