@@ -214,7 +214,7 @@ impl BoardIndex {
         let mut at = Self::home(board, mask);
         loop {
             let group = &mut self.groups[at].0;
-            let (found, empty) = K::match_slots(group, key, KEY_SHIFT);
+            let (found, empty) = K::match_slots(group, board.packed());
             if found | empty != 0 {
                 let is_new = found == 0;
                 let slot = (if is_new { empty } else { found }).trailing_zeros() as usize;

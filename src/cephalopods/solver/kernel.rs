@@ -26,9 +26,9 @@ pub trait Ops {
     /// board before it, with the least of them and its position.
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
 
-    /// Which of `slots` hold `key` in their top bits (`key` has its low
-    /// `key_shift` bits clear) and which are `u64::MAX` (empty), as bit sets.
-    fn match_slots(slots: &[u64; 8], key: u64, key_shift: u32) -> (u32, u32);
+    /// Which of `slots` hold `key` in their top 32 bits and which are
+    /// `u64::MAX` (empty), as bit sets. `key` is never `u32::MAX`.
+    fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32);
 
     /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
     /// is a permutation of `0..N`.
@@ -76,10 +76,10 @@ impl Ops for Portable {
     }
 
     #[inline(always)]
-    fn match_slots(slots: &[u64; 8], key: u64, key_shift: u32) -> (u32, u32) {
+    fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32) {
         let (mut found, mut empty) = (0, 0);
         for (k, &slot) in slots.iter().enumerate() {
-            found |= u32::from(slot >> key_shift << key_shift == key) << k;
+            found |= u32::from((slot >> 32) as u32 == key) << k;
             empty |= u32::from(slot == u64::MAX) << k;
         }
         (found, empty)
@@ -178,22 +178,25 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    fn match_slots(slots: &[u64; 8], key: u64, key_shift: u32) -> (u32, u32) {
+    /// The slots' top halves gathered into one register, in slot order,
+    /// and compared twice.
+    fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32) {
         use std::arch::x86_64::*;
         // SAFETY: as in `child_images`; the two unaligned loads read the
         // 64 bytes of `slots`.
         unsafe {
-            let low = _mm256_loadu_si256(slots.as_ptr().cast());
-            let high = _mm256_loadu_si256(slots.as_ptr().add(4).cast());
-            let key_bits = _mm256_set1_epi64x((u64::MAX << key_shift) as i64);
-            let key = _mm256_set1_epi64x(key as i64);
-            let empty = _mm256_set1_epi64x(-1);
-            let mask = |v: __m256i| _mm256_movemask_pd(_mm256_castsi256_pd(v)) as u32;
-            let found_low = mask(_mm256_cmpeq_epi64(_mm256_and_si256(low, key_bits), key));
-            let found_high = mask(_mm256_cmpeq_epi64(_mm256_and_si256(high, key_bits), key));
-            let empty_low = mask(_mm256_cmpeq_epi64(low, empty));
-            let empty_high = mask(_mm256_cmpeq_epi64(high, empty));
-            (found_low | found_high << 4, empty_low | empty_high << 4)
+            let low = _mm256_castsi256_ps(_mm256_loadu_si256(slots.as_ptr().cast()));
+            let high = _mm256_castsi256_ps(_mm256_loadu_si256(slots.as_ptr().add(4).cast()));
+            // The odd 32-bit halves: slots 0, 1, 4, 5 | 2, 3, 6, 7, then
+            // put in order.
+            let halves = _mm256_castps_si256(_mm256_shuffle_ps::<0b11_01_11_01>(low, high));
+            let keys = _mm256_permute4x64_epi64::<0b11_01_10_00>(halves);
+            let found = _mm256_cmpeq_epi32(keys, _mm256_set1_epi32(key as i32));
+            let empty = _mm256_cmpeq_epi32(keys, _mm256_set1_epi32(-1));
+            (
+                _mm256_movemask_ps(_mm256_castsi256_ps(found)) as u32,
+                _mm256_movemask_ps(_mm256_castsi256_ps(empty)) as u32,
+            )
         }
     }
 
@@ -291,13 +294,10 @@ mod tests {
             );
             let slots: [u64; 8] = std::array::from_fn(|_| match rng.below(3) {
                 0 => u64::MAX,
-                _ => u64::from(rng.below(4) as u32) << 40 | rng.below(1000),
+                _ => u64::from(rng.below(4) as u32) << 32 | rng.below(1000),
             });
-            let key = u64::from(rng.below(4) as u32) << 40;
-            assert_eq!(
-                K::match_slots(&slots, key, 40),
-                Portable::match_slots(&slots, key, 40)
-            );
+            let key = rng.below(4) as u32;
+            assert_eq!(K::match_slots(&slots, key), Portable::match_slots(&slots, key));
             let (from, into): ([u32; 8], [u32; 8]) = (
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
