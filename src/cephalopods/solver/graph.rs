@@ -80,13 +80,16 @@ impl MoveCode {
     }
 }
 
-/// A canonical board and the first and last layer it appears in (last
-/// capped at the depth).
+/// A canonical board, the first and last layer it appears in (last capped
+/// at the depth) and, once discovery has visited it, how many of its moves
+/// lead to non-full and to full boards.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub board: Board,
     pub first: u8,
     pub last: u8,
+    pub inner_moves: u8,
+    pub full_moves: u8,
 }
 
 impl Entry {
@@ -94,6 +97,8 @@ impl Entry {
         board: Board::EMPTY,
         first: u8::MAX,
         last: 0,
+        inner_moves: 0,
+        full_moves: 0,
     };
 }
 
@@ -108,9 +113,6 @@ pub struct Bucket {
     /// The boards with their windows, by index. Filled in when discovery
     /// reaches the bucket, since until then the windows keep widening.
     pub entries: Vec<Entry>,
-    /// How many moves of each board lead to non-full and to full boards.
-    pub inner_moves: Vec<u8>,
-    pub full_moves: Vec<u8>,
     /// Board `i` keeps its count for layer `t` at `count_base[i] + t`
     /// (wrapping) in its level's arena: one entry per layer of its window.
     pub count_base: Vec<u32>,
@@ -144,8 +146,6 @@ impl Bucket {
                 offset.wrapping_sub(u32::from(entry.first))
             })
             .collect();
-        self.inner_moves = vec![0; self.len()];
-        self.full_moves = vec![0; self.len()];
         total
     }
 }
@@ -440,7 +440,7 @@ impl<K: Ops> Iterator for Discovery<K> {
                 // the kernel's CPU features.
                 let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
                 let this = if u32::from(entry.first) < depth {
-                    let Entry { board: parent, first, last } = entry;
+                    let Entry { board: parent, first, last, .. } = entry;
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
                     let mut full = 0u8;
@@ -460,7 +460,7 @@ impl<K: Ops> Iterator for Discovery<K> {
                             MoveCode::new(canonical, kind, images.orientation);
                         generated_moves += 1;
                     }
-                    bucket.full_moves[i] = full;
+                    bucket.entries[i].full_moves = full;
                     Some((i, child_first, child_last))
                 } else {
                     None
@@ -470,7 +470,7 @@ impl<K: Ops> Iterator for Discovery<K> {
                         let index = targets[code.kind()].insert::<K>(code.child(), child_first, child_last);
                         edges.push(Edge::to_child(code, index));
                     }
-                    bucket.inner_moves[parent] = waiting_moves as u8;
+                    bucket.entries[parent].inner_moves = waiting_moves as u8;
                 }
                 waiting = this;
                 waiting_moves = generated_moves;

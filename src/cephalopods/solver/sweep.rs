@@ -44,7 +44,13 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
             let bucket = &current.buckets[dice];
             let targets = Targets::of(&current, next.as_ref(), dice);
             for i in 0..bucket.len() {
-                let Entry { board, first, last } = bucket.entries[i];
+                let Entry {
+                    board,
+                    first,
+                    last,
+                    inner_moves,
+                    full_moves,
+                } = bucket.entries[i];
                 let offset = current.count_position(dice, i, first);
                 if last == depth {
                     let at_depth = this_arena.lanes(offset + usize::from(depth - first));
@@ -58,15 +64,15 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                     len: usize::from(last.min(depth - 1) - first) + 1,
                     child_layer: first + 1,
                 };
-                let (moves, rest) = edges.split_at(usize::from(bucket.inner_moves[i]));
+                let (moves, rest) = edges.split_at(usize::from(inner_moves));
                 edges = rest;
                 push_window::<K, N>(&mut this_arena, &mut next_arena, window, moves, &targets, folding);
-                if bucket.full_moves[i] > 0 {
+                if full_moves > 0 {
                     let mut stopped = [0; N];
                     for layer in window.from..window.from + window.len {
                         K::add_gathered(&mut stopped, this_arena.lanes(layer), &folding.gather[0]);
                     }
-                    for &full in full_children.by_ref().take(usize::from(bucket.full_moves[i])) {
+                    for &full in full_children.by_ref().take(usize::from(full_moves)) {
                         total = total.wrapping_add(folding.weighted_hash(full, &stopped));
                     }
                 }
