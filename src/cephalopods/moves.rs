@@ -89,7 +89,10 @@ impl Placement {
     }
 
     pub const fn apply(self, board: Board) -> Board {
-        let (clear, set) = (&CLEAR_MASKS[(self.0 & 0xFF) as usize], &SET_VALUES[(self.0 >> 8 & 0x7F) as usize]);
+        let (clear, set) = (
+            &CLEAR_MASKS[(self.0 & 0xFF) as usize],
+            &SET_VALUES[(self.0 >> 8 & 0x7F) as usize],
+        );
         Board::from_packed((board.packed() & !clear[0]) | set[0])
     }
 
@@ -480,11 +483,7 @@ mod tests {
                     p.captured_count(),
                     if p.captured() == 0 { 0 } else { expected_count }
                 );
-                assert_eq!(
-                    p.kind(),
-                    p.captured_count().saturating_sub(1) as usize,
-                    "{p:?}"
-                );
+                assert_eq!(p.kind(), p.captured_count().saturating_sub(1) as usize, "{p:?}");
                 fast.push(child);
             });
             assert_eq!(fast, children_by_definition(board), "{board:?}");

@@ -434,13 +434,19 @@ impl<K: Ops> Iterator for Discovery<K> {
             let mut waiting: Option<(usize, u8, u8)> = None;
             let mut waiting_moves = 0;
             for i in 0..=bucket.len() {
-                let [generated, looking_up] = move_codes.get_disjoint_mut([i % 2, (i + 1) % 2]).expect("two buffers");
+                let [even, odd] = &mut **move_codes;
+                let (generated, looking_up) = if i % 2 == 0 { (even, odd) } else { (odd, even) };
                 let mut generated_moves = 0;
                 // A block, not a closure: a closure would not be compiled with
                 // the kernel's CPU features.
                 let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
                 let this = if u32::from(entry.first) < depth {
-                    let Entry { board: parent, first, last, .. } = entry;
+                    let Entry {
+                        board: parent,
+                        first,
+                        last,
+                        ..
+                    } = entry;
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
                     let mut full = 0u8;

@@ -35,9 +35,12 @@ pub trait Ops {
     fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
 
     /// [`Self::add_gathered`] on `B` blocks of eight `u32`s, block by block:
-    /// `into[b][m] += from[b][order[m]]`, wrapping. `order` only moves
+    /// `into[8 * b + m] += from[b][order[m]]`, wrapping. `order` only moves
     /// entries within a block.
-    fn add_blocks<const B: usize>(into: &mut [[u32; 8]; B], from: &[[u32; 8]; B], order: &[u32; 8]);
+    ///
+    /// # Panics
+    /// If `into` does not hold `B` blocks.
+    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]);
 }
 
 pub struct ChildImages {
@@ -95,8 +98,10 @@ impl Ops for Portable {
     }
 
     #[inline(always)]
-    fn add_blocks<const B: usize>(into: &mut [[u32; 8]; B], from: &[[u32; 8]; B], order: &[u32; 8]) {
-        for (into, from) in into.iter_mut().zip(from) {
+    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
+        assert_eq!(into.len(), 8 * B, "{B} blocks");
+        for (into, from) in into.chunks_exact_mut(8).zip(from) {
+            let into: &mut [u32; 8] = into.try_into().expect("chunks of 8");
             Portable::add_gathered(into, from, order);
         }
     }
@@ -218,8 +223,10 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    fn add_blocks<const B: usize>(into: &mut [[u32; 8]; B], from: &[[u32; 8]; B], order: &[u32; 8]) {
-        for (into, from) in into.iter_mut().zip(from) {
+    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
+        assert_eq!(into.len(), 8 * B, "{B} blocks");
+        for (into, from) in into.chunks_exact_mut(8).zip(from) {
+            let into: &mut [u32; 8] = into.try_into().expect("chunks of 8");
             Avx2::add_gathered(into, from, order);
         }
     }
@@ -308,7 +315,7 @@ mod tests {
                 K::add_gathered(&mut fast, &from, &order);
                 Portable::add_gathered(&mut plain, &from, &order);
                 assert_eq!(fast, plain);
-                let (mut fast, mut plain) = ([into, from], [into, from]);
+                let (mut fast, mut plain) = ([into, from].concat(), [into, from].concat());
                 K::add_blocks(&mut fast, &[from, into], &order);
                 Portable::add_blocks(&mut plain, &[from, into], &order);
                 assert_eq!(fast, plain);

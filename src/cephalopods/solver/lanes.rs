@@ -149,9 +149,8 @@ impl<const N: usize> Folding<N> {
             .expect("GATHER[j] is a permutation");
         let mut start_lanes = [0; N];
         start_lanes[class_of[lane]] = 1;
-        let block_gather = std::array::from_fn(|j| {
-            std::array::from_fn(|m| (m / N * N) as u32 + gather[j][m % N])
-        });
+        let block_gather =
+            std::array::from_fn(|j| std::array::from_fn(|m| (m / N * N) as u32 + gather[j][m % N]));
         let class_weights = classes.map(|class| {
             std::array::from_fn(|cell| {
                 (0..8)

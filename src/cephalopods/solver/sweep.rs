@@ -115,9 +115,8 @@ impl<const N: usize> Arena<N> {
 
     /// `B` blocks of eight `u32`s from `position` on.
     #[inline(always)]
-    fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [[u32; BLOCK]; B] {
-        let (blocks, _) = self.counts[position * N..position * N + B * BLOCK].as_chunks_mut();
-        blocks.try_into().expect("B blocks")
+    fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
+        &mut self.counts[position * N..position * N + B * BLOCK]
     }
 }
 
@@ -229,7 +228,13 @@ fn push<K: Ops, const N: usize, const B: usize>(
     // are in later buckets of the level, laid out after the parent's. The
     // copy is whole blocks; what lies past the window is cleared, so that
     // the children's counts past their part of the window gain zero.
-    let mut sources = *this.blocks_mut::<B>(window.from);
+    let mut sources = [[0; BLOCK]; B];
+    for (source, counts) in sources
+        .iter_mut()
+        .zip(this.blocks_mut::<B>(window.from).chunks_exact(BLOCK))
+    {
+        source.copy_from_slice(counts);
+    }
     let tail = &TAIL[window.len * N % BLOCK];
     for (entry, keep) in sources[B - 1].iter_mut().zip(tail) {
         *entry &= keep;
