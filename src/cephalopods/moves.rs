@@ -484,6 +484,8 @@ mod tests {
                     if p.captured() == 0 { 0 } else { expected_count }
                 );
                 assert_eq!(p.kind(), p.captured_count().saturating_sub(1) as usize, "{p:?}");
+                assert_eq!(board.cells()[p.cell()], 0, "{p:?}");
+                assert_eq!(u32::from(child.cells()[p.cell()]), p.value(), "{p:?}");
                 fast.push(child);
             });
             assert_eq!(fast, children_by_definition(board), "{board:?}");

@@ -102,10 +102,11 @@ impl Entry {
     };
 }
 
-/// More moves than any board has: at most eleven per empty cell, and a
-/// power of two, so that indices into a list of moves need no checks.
+/// More moves than any board has (at most eleven on each of nine cells),
+/// and a power of two, so that indices into a list of moves need no
+/// checks.
 const MOST_MOVES: usize = 128;
-const _: () = assert!(MAX_DICE * 11 <= MOST_MOVES);
+const _: () = assert!(9 * 11 <= MOST_MOVES);
 
 /// The canonical boards of one (pips, dice) class.
 #[derive(Default)]

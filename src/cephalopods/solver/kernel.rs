@@ -4,8 +4,8 @@
 //! - discovery: a board's eight images and its cells' neighbour patterns,
 //!   a child's images from its parent's with the least of them, and the
 //!   match of a key against a group of eight index slots;
-//! - counting: adding a parent's lanes into a child's, reordered (AVX2 for
-//!   the full eight lanes; folded lanes are few enough for scalar code).
+//! - counting: adding a parent's lanes into a child's, reordered, a block
+//!   of eight `u32`s (one to four layers' lanes) at a time.
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its
 //! own copy of the whole engine. [`Avx2`] is only ever used after the CPU
