@@ -49,8 +49,23 @@ const fn neighbour_count(cell: usize) -> usize {
 /// bits 8..16 index [`SET_VALUES`] (the cell and the new die's value), and
 /// bits 16..18 hold the kind of move (0 for a plain placement, else the
 /// number of dice captured minus one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Placement(u32);
+
+// The fields' ranges: every `cell << 4 | subset` fits a byte, and every
+// `cell << 3 | value` seven bits, clear of the kind's bits.
+const _: () = assert!(CELLS << 4 <= 256 && CELLS << 3 <= 128);
+
+impl std::fmt::Debug for Placement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Placement")
+            .field("cell", &self.cell())
+            .field("captured", &self.captured())
+            .field("value", &self.value())
+            .field("kind", &self.kind())
+            .finish()
+    }
+}
 
 impl Placement {
     const fn new(cell: usize, captured: usize, value: usize) -> Placement {

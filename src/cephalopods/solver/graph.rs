@@ -33,6 +33,12 @@ impl Edge {
     const ORIENTATION_BITS: u32 = 3;
     const KIND_BITS: u32 = 2;
 
+    /// A move of `kind` to the child numbered `child` in `orientation`.
+    #[cfg(test)]
+    pub(super) fn new(child: u32, kind: usize, orientation: usize) -> Edge {
+        Edge::to_child(MoveCode::new(Board::EMPTY, kind, orientation), child)
+    }
+
     /// The move of `code` (see [`MoveCode`]) to the child numbered `child`,
     /// which fits: a bucket never holds 2^27 boards, as there are only 7^9
     /// boards.
@@ -440,6 +446,9 @@ impl<K: Ops> Iterator for Discovery<K> {
                 let mut generated_moves = 0;
                 // A block, not a closure: a closure would not be compiled with
                 // the kernel's CPU features.
+                // One step past the last board, only the lookups are left:
+                // an unreached entry's first layer, `u8::MAX`, is never below
+                // the depth (see `Discovery::new`).
                 let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
                 let this = if u32::from(entry.first) < depth {
                     let Entry {

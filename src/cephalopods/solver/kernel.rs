@@ -27,7 +27,9 @@ pub trait Ops {
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
 
     /// Which of `slots` hold `key` in their top 32 bits and which are
-    /// `u64::MAX` (empty), as bit sets. `key` is never `u32::MAX`.
+    /// `u64::MAX` (empty), as bit sets. Neither `key` nor the top half of
+    /// an occupied slot is ever `u32::MAX` (boards take 27 bits), so a top
+    /// half of `u32::MAX` alone marks an empty slot.
     fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32);
 
     /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
@@ -282,6 +284,7 @@ const fn by_k(table: &[[u32; 4]; CELLS]) -> [[u32; 8]; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cephalopods::moves::Moves;
     use crate::test_rng::XorShift;
 
     fn random_board(rng: &mut XorShift) -> Board {
@@ -294,6 +297,20 @@ mod tests {
         for _ in 0..5_000 {
             let board = random_board(&mut rng);
             assert_eq!(K::images(board), Portable::images(board), "{board:?}");
+            let images = Portable::images(board);
+            let mut moves = Moves::new();
+            moves.gather(board, &Portable::neighbour_patterns(board));
+            for placement in moves.iter() {
+                let (fast, plain) = (
+                    K::child_images(&images, placement),
+                    Portable::child_images(&images, placement),
+                );
+                assert_eq!(
+                    (fast.child, fast.least, fast.orientation),
+                    (plain.child, plain.least, plain.orientation),
+                    "{board:?} {placement:?}"
+                );
+            }
             assert_eq!(
                 K::neighbour_patterns(board),
                 Portable::neighbour_patterns(board),

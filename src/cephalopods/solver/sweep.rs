@@ -247,3 +247,68 @@ fn push<K: Ops, const N: usize, const B: usize>(
         K::add_blocks(arena.blocks_mut::<B>(into), &sources, order);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cephalopods::board::Board;
+    use crate::cephalopods::solver::kernel::Portable;
+    use crate::test_rng::XorShift;
+
+    /// A window long enough to be pushed in two whole chunks and a partial
+    /// block, along a capture (same arena) and a plain placement (next
+    /// arena), against the same moves done one layer at a time.
+    fn long_windows_move_layer_by_layer<K: Ops, const N: usize>(start: Board) {
+        let folding = Folding::<N>::new(start);
+        let mut rng = XorShift::new(0x5eed_1a7e + N as u64);
+        let len = 2 * (64 / N) + 3;
+        // The parent's window is layers 0..len at positions 0..len; the
+        // children's windows start one layer on, at `capture` and `plain`.
+        let (capture, plain) = (len + 5, 3);
+        let mut this = Arena::<N>::default();
+        let mut next = Arena::<N>::default();
+        this.reset((capture + len + 2) as u32);
+        next.reset((plain + len + 2) as u32);
+        for count in this.counts.iter_mut().chain(next.counts.iter_mut()) {
+            *count = rng.below(1 << 32) as u32;
+        }
+        let this_base = [capture as u32 - 1];
+        let next_base = [plain as u32 - 1];
+        let targets = Targets {
+            base: [&next_base, &this_base, &[], &[]],
+        };
+        let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
+        let (mut this_expected, mut next_expected) = (this.counts.clone(), next.counts.clone());
+        for layer in 0..len {
+            let from: [u32; N] = this.counts[layer * N..layer * N + N].try_into().unwrap();
+            for (edge, expected) in [(moves[0], &mut this_expected), (moves[1], &mut next_expected)] {
+                let at = targets.position(edge, layer as u8 + 1) * N;
+                let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
+                Portable::add_gathered(into, &from, &folding.gather[edge.orientation()]);
+            }
+        }
+        let window = Window {
+            from: 0,
+            len,
+            child_layer: 1,
+        };
+        push_window::<K, N>(&mut this, &mut next, window, &moves, &targets, &folding);
+        assert_eq!(this.counts, this_expected, "{N} lanes: this level");
+        assert_eq!(next.counts, next_expected, "{N} lanes: next level");
+    }
+
+    fn long_windows<K: Ops>() {
+        long_windows_move_layer_by_layer::<K, 2>(Board::EMPTY);
+        long_windows_move_layer_by_layer::<K, 4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
+        long_windows_move_layer_by_layer::<K, 8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
+    }
+
+    #[test]
+    fn long_windows_move_like_single_layers() {
+        long_windows::<Portable>();
+        #[cfg(target_arch = "x86_64")]
+        if crate::cephalopods::solver::Kernel::Avx2.is_supported() {
+            long_windows::<crate::cephalopods::solver::kernel::Avx2>();
+        }
+    }
+}
