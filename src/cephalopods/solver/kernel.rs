@@ -42,7 +42,14 @@ pub trait Ops {
     ///
     /// # Panics
     /// If `into` does not hold `B` blocks.
-    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]);
+    #[inline(always)]
+    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
+        assert_eq!(into.len(), 8 * B, "{B} blocks");
+        for (into, from) in into.chunks_exact_mut(8).zip(from) {
+            let into: &mut [u32; 8] = into.try_into().expect("chunks of 8");
+            Self::add_gathered(into, from, order);
+        }
+    }
 }
 
 pub struct ChildImages {
@@ -96,15 +103,6 @@ impl Ops for Portable {
         for m in 0..N {
             // `% N` (a mask: N is a power of two) instead of a bounds check.
             into[m] = into[m].wrapping_add(from[order[m] as usize % N]);
-        }
-    }
-
-    #[inline(always)]
-    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
-        assert_eq!(into.len(), 8 * B, "{B} blocks");
-        for (into, from) in into.chunks_exact_mut(8).zip(from) {
-            let into: &mut [u32; 8] = into.try_into().expect("chunks of 8");
-            Portable::add_gathered(into, from, order);
         }
     }
 }
@@ -221,15 +219,6 @@ impl Ops for Avx2 {
             let target = _mm256_loadu_si256(into.as_ptr().cast());
             let sum = _mm256_add_epi32(target, _mm256_permutevar8x32_epi32(source, order));
             _mm256_storeu_si256(into.as_mut_ptr().cast(), sum);
-        }
-    }
-
-    #[inline(always)]
-    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
-        assert_eq!(into.len(), 8 * B, "{B} blocks");
-        for (into, from) in into.chunks_exact_mut(8).zip(from) {
-            let into: &mut [u32; 8] = into.try_into().expect("chunks of 8");
-            Avx2::add_gathered(into, from, order);
         }
     }
 }
