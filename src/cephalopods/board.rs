@@ -18,9 +18,9 @@ use crate::symmetry::Symmetry;
 use std::fmt;
 
 pub const CELLS: usize = 9;
-const CELL_BITS: u32 = 3;
-const CELL_MASK: u32 = 0b111;
-const ROW_BITS: u32 = 9;
+pub(crate) const CELL_BITS: u32 = 3;
+pub(crate) const CELL_MASK: u32 = 0b111;
+pub(crate) const ROW_BITS: u32 = 9;
 const ROW_MASK: u32 = (1 << ROW_BITS) - 1;
 
 /// A 3x3 Cephalopods board: each cell empty (0) or a die showing 1 to 6.
@@ -146,7 +146,8 @@ impl Board {
         (images[best], best)
     }
 
-    const fn rows(self) -> [usize; 3] {
+    /// The three rows, top first, each packed as a board of one row.
+    pub(crate) const fn rows(self) -> [usize; 3] {
         [
             (self.0 & ROW_MASK) as usize,
             ((self.0 >> ROW_BITS) & ROW_MASK) as usize,

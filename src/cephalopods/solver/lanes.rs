@@ -18,7 +18,7 @@
 //! the answer in a `u32`. On the empty board this stores and adds two lanes
 //! per board and layer instead of eight.
 
-use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY};
+use crate::cephalopods::board::{Board, CELL_BITS, CELL_MASK, CELLS, IMAGE_SYMMETRY, ROW_BITS};
 use crate::symmetry::Symmetry;
 
 /// `GATHER[j][m]`: for a child whose canonical form is its own image `j`,
@@ -57,6 +57,9 @@ static PLACE_VALUES: [[u32; CELLS]; 8] = {
     }
     table
 };
+
+/// The number of ways to pack a row.
+const ROW_PATTERNS: usize = 1 << ROW_BITS;
 
 /// The position of `symmetry` in [`IMAGE_SYMMETRY`].
 const fn image_of(symmetry: Symmetry) -> usize {
@@ -105,10 +108,10 @@ pub struct Folding<const N: usize> {
     /// Which of the eight lanes each folded lane stands for, as a bit set.
     #[cfg(test)]
     classes: [u8; N],
-    /// `class_weights[i][cell]`: the sum, over the images in class `i`, of
-    /// the place value of `cell` in that image's hash. A board's hashes
-    /// over a class are then one dot product with its cells.
-    class_weights: [[u32; CELLS]; N],
+    /// `row_hashes[r][row][i]`: what row `r`, packed as `row`, adds to the
+    /// hashes of the images in class `i`. A board's hashes over each class
+    /// are then three lookups, one per row, and additions.
+    row_hashes: Box<[[[u32; N]; ROW_PATTERNS]; 3]>,
     start: [u32; N],
     /// log2 of the number of symmetries folded: totals come out multiplied
     /// by `1 << shift`.
@@ -151,20 +154,36 @@ impl<const N: usize> Folding<N> {
         start_lanes[class_of[lane]] = 1;
         let block_gather =
             std::array::from_fn(|j| std::array::from_fn(|m| (m / N * N) as u32 + gather[j][m % N]));
-        let class_weights = classes.map(|class| {
-            std::array::from_fn(|cell| {
-                (0..8)
-                    .filter(|k| class & (1 << k) != 0)
-                    .map(|k| PLACE_VALUES[k][cell])
-                    .fold(0u32, u32::wrapping_add)
+        // `cell_hashes[cell][value]`: what `value` on `cell` adds to the
+        // hashes of the images in each class.
+        let cell_hashes: [[[u32; N]; 8]; CELLS] = std::array::from_fn(|cell| {
+            std::array::from_fn(|value| {
+                classes.map(|class| {
+                    (0..8)
+                        .filter(|k| class & (1 << k) != 0)
+                        .map(|k| PLACE_VALUES[k][cell].wrapping_mul(value as u32))
+                        .fold(0u32, u32::wrapping_add)
+                })
             })
         });
+        let mut row_hashes = Box::new([[[0u32; N]; ROW_PATTERNS]; 3]);
+        for (r, patterns) in row_hashes.iter_mut().enumerate() {
+            for (row, hashes) in patterns.iter_mut().enumerate() {
+                let parts = [0, 1, 2].map(|c| {
+                    let value = (row as u32 >> (CELL_BITS * c as u32)) & CELL_MASK;
+                    &cell_hashes[3 * r + c as usize][value as usize]
+                });
+                for (i, hash) in hashes.iter_mut().enumerate() {
+                    *hash = parts[0][i].wrapping_add(parts[1][i]).wrapping_add(parts[2][i]);
+                }
+            }
+        }
         Folding {
             gather,
             block_gather,
             #[cfg(test)]
             classes,
-            class_weights,
+            row_hashes,
             start: start_lanes,
             shift: folded.len().trailing_zeros(),
         }
@@ -179,15 +198,16 @@ impl<const N: usize> Folding<N> {
     /// class `i`, wrapping.
     #[inline]
     pub fn weighted_hash(&self, board: Board, counts: &[u32; N]) -> u32 {
-        let cells = board.cells().map(u32::from);
-        let mut sum = 0u32;
-        for (&count, weights) in counts.iter().zip(&self.class_weights) {
-            let hashes = (cells.iter().zip(weights)).fold(0u32, |sum, (&value, &weight)| {
-                sum.wrapping_add(value.wrapping_mul(weight))
-            });
-            sum = sum.wrapping_add(count.wrapping_mul(hashes));
-        }
-        sum
+        let [top, middle, bottom] = board.rows();
+        let [top, middle, bottom] = [
+            &self.row_hashes[0][top],
+            &self.row_hashes[1][middle],
+            &self.row_hashes[2][bottom],
+        ];
+        (0..N).fold(0u32, |sum, i| {
+            let hash = top[i].wrapping_add(middle[i]).wrapping_add(bottom[i]);
+            sum.wrapping_add(counts[i].wrapping_mul(hash))
+        })
     }
 
     /// The answer, modulo 2^30, from a total of [`Self::weighted_hash`]es.
@@ -241,17 +261,21 @@ mod tests {
         );
     }
 
-    /// The dot products stand for the images' hashes, and a block moves
+    /// The row tables add up to the images' hashes, and a block moves
     /// each of its layers like `gather`.
-    fn check_weights_and_blocks<const N: usize>(start: Board, board: Board) {
+    fn check_weights_and_blocks<const N: usize>(start: Board) {
         let folding = Folding::<N>::new(start);
-        let counts: [u32; N] = std::array::from_fn(|i| 3 + 1000 * i as u32);
-        let images = board.images();
-        let expected = (0..8).fold(0u32, |sum, k| {
-            let class = folding.classes.iter().position(|c| c & (1 << k) != 0).unwrap();
-            sum.wrapping_add(counts[class].wrapping_mul(images[k].hash()))
-        });
-        assert_eq!(folding.weighted_hash(board, &counts), expected, "{board:?}");
+        let mut rng = crate::test_rng::XorShift::new(0x6861_7368 + N as u64);
+        for _ in 0..2_000 {
+            let board = Board::from_cells(std::array::from_fn(|_| rng.below(7) as u8));
+            let counts: [u32; N] = std::array::from_fn(|_| rng.below(1 << 32) as u32);
+            let images = board.images();
+            let expected = (0..8).fold(0u32, |sum, k| {
+                let class = folding.classes.iter().position(|c| c & (1 << k) != 0).unwrap();
+                sum.wrapping_add(counts[class].wrapping_mul(images[k].hash()))
+            });
+            assert_eq!(folding.weighted_hash(board, &counts), expected, "{board:?}");
+        }
         for j in 0..8 {
             for m in 0..8 {
                 let (layer, lane) = (m / N, m % N);
@@ -263,10 +287,9 @@ mod tests {
 
     #[test]
     fn class_hashes_and_blocks_follow_the_lanes() {
-        let board = Board::from_cells([1, 2, 3, 4, 5, 6, 1, 2, 3]);
-        check_weights_and_blocks::<2>(Board::EMPTY, board);
-        check_weights_and_blocks::<4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]), board);
-        check_weights_and_blocks::<8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]), board);
+        check_weights_and_blocks::<2>(Board::EMPTY);
+        check_weights_and_blocks::<4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
+        check_weights_and_blocks::<8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
     }
 
     #[test]
