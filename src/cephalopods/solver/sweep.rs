@@ -228,17 +228,13 @@ fn push<K: Ops, const N: usize, const B: usize>(
     // are in later buckets of the level, laid out after the parent's. The
     // copy is whole blocks; what lies past the window is cleared, so that
     // the children's counts past their part of the window gain zero.
-    let mut sources = [[0; BLOCK]; B];
-    for (source, counts) in sources
-        .iter_mut()
-        .zip(this.blocks_mut::<B>(window.from).chunks_exact(BLOCK))
-    {
-        source.copy_from_slice(counts);
-    }
+    let counts = this.blocks_mut::<B>(window.from);
     let tail = &TAIL[window.len * N % BLOCK];
-    for (entry, keep) in sources[B - 1].iter_mut().zip(tail) {
-        *entry &= keep;
-    }
+    let sources: [[u32; BLOCK]; B] = std::array::from_fn(|b| {
+        let block: [u32; BLOCK] = counts[b * BLOCK..][..BLOCK].try_into().expect("a block");
+        let keep = if b == B - 1 { tail } else { &[u32::MAX; BLOCK] };
+        std::array::from_fn(|m| block[m] & keep[m])
+    });
     let arenas = [next, this];
     for &edge in moves {
         let into = targets.position(edge, window.child_layer);
