@@ -303,29 +303,30 @@ pub struct Level {
 }
 
 impl Level {
-    /// An empty level shaped like `like`, if given: its buckets expect
-    /// about as many boards, and its move lists as many moves.
-    fn new(pips: usize, like: Option<&Level>) -> Level {
-        let expected = like.map_or([0; MAX_DICE + 1], Level::sizes);
+    /// An empty level with room for about `expected` boards and moves.
+    fn new(pips: usize, expected: Shape) -> Level {
         Level {
             pips,
-            buckets: expected
-                .iter()
+            buckets: (expected.boards.iter())
                 .map(|&n| Bucket {
                     index: BoardIndex::with_capacity(n),
                     ..Bucket::default()
                 })
                 .collect(),
-            edges: Vec::with_capacity(like.map_or(0, |l| l.edges.len())),
-            full_children: Vec::with_capacity(like.map_or(0, |l| l.full_children.len())),
+            edges: Vec::with_capacity(expected.edges),
+            full_children: Vec::with_capacity(expected.full_children),
             count_len: 0,
         }
     }
 
-    /// The number of boards in each bucket, the best guess for the sizes
-    /// of a nearby level's: they change little from one level to the next.
-    fn sizes(&self) -> [usize; MAX_DICE + 1] {
-        std::array::from_fn(|dice| self.buckets[dice].len())
+    /// The level's sizes, the best guess for a nearby level's: they change
+    /// little from one level to the next.
+    fn shape(&self) -> Shape {
+        Shape {
+            boards: std::array::from_fn(|dice| self.buckets[dice].len()),
+            edges: self.edges.len(),
+            full_children: self.full_children.len(),
+        }
     }
 
     fn is_empty(&self) -> bool {
@@ -337,6 +338,16 @@ impl Level {
     pub fn count_position(&self, dice: usize, i: usize, layer: u8) -> usize {
         count_position(&self.buckets[dice].count_base, i, layer)
     }
+}
+
+/// How many boards a level has in each bucket and how many moves: memory
+/// reserved ahead saves growing tables (rehashing every board) and lists
+/// (copying every move).
+#[derive(Clone, Copy, Default)]
+struct Shape {
+    boards: [usize; MAX_DICE + 1],
+    edges: usize,
+    full_children: usize,
 }
 
 /// Where board `i` of a bucket whose per-board offsets are `count_base`
@@ -372,7 +383,8 @@ pub struct Discovery<K> {
     depth: u32,
     /// The level to visit next; `None` once the empty level is handed on.
     current: Option<Level>,
-    next: Level,
+    /// The sizes of the level visited last.
+    visited: Shape,
     /// Two boards' moves to non-full children: one board's being generated
     /// while the other's are looked up, taking turns.
     move_codes: Box<[[MoveCode; MOST_MOVES]; 2]>,
@@ -384,12 +396,12 @@ impl<K: Ops> Discovery<K> {
     pub fn new(start: Board, depth: u32) -> Discovery<K> {
         assert!((1..=u32::from(u8::MAX)).contains(&depth));
         let origin = Start::of(start);
-        let mut current = Level::new(origin.pips, None);
+        let mut current = Level::new(origin.pips, Shape::default());
         current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
         Discovery {
             depth,
             current: Some(current),
-            next: Level::new(origin.pips + 1, None),
+            visited: Shape::default(),
             move_codes: Box::new([[MoveCode(0); MOST_MOVES]; 2]),
             moves: Moves::new(),
             kernel: PhantomData,
@@ -406,9 +418,12 @@ impl<K: Ops> Iterator for Discovery<K> {
         if current.is_empty() {
             return Some(current);
         }
+        // Level p + 1 is reserved like level p - 1, the last whose sizes are
+        // known. It is reserved only now, not when level p - 1 was done,
+        // so that the memory of levels counted in the meantime is free.
+        let mut next = Level::new(current.pips + 1, self.visited);
         let Discovery {
             depth,
-            ref mut next,
             ref mut move_codes,
             ref mut moves,
             ..
@@ -493,9 +508,8 @@ impl<K: Ops> Iterator for Discovery<K> {
             }
             current.buckets[dice] = bucket;
         }
-        // Level p + 2 is sized like level p, the last whose sizes are known.
-        let following = Level::new(next.pips + 1, Some(&current));
-        self.current = Some(std::mem::replace(next, following));
+        self.visited = current.shape();
+        self.current = Some(next);
         Some(current)
     }
 }
