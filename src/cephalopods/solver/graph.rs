@@ -213,12 +213,18 @@ impl BoardIndex {
     /// widened to cover `first..=last`.
     #[inline(always)]
     fn insert<K: Ops>(&mut self, board: Board, first: u8, last: u8) -> u32 {
+        self.insert_spread::<K>(board, spread(board), first, last)
+    }
+
+    /// [`Self::insert`] given the board's [`spread`].
+    #[inline(always)]
+    fn insert_spread<K: Ops>(&mut self, board: Board, spread: u32, first: u8, last: u8) -> u32 {
         if self.len >= self.grow_at {
             self.grow();
         }
         let mask = self.groups.len() - 1;
         let key = u64::from(board.packed()) << KEY_SHIFT;
-        let mut at = Self::home(board, mask);
+        let mut at = spread as usize & mask;
         loop {
             let group = &mut self.groups[at].0;
             let (found, empty) = K::match_slots(group, board.packed());
@@ -240,13 +246,14 @@ impl BoardIndex {
         }
     }
 
-    /// Starts fetching the group where a lookup of `board` begins.
+    /// Starts fetching the group where a lookup of the board whose
+    /// [`spread`] is `spread` begins.
     #[inline(always)]
-    fn prefetch(&self, board: Board) {
+    fn prefetch(&self, spread: u32) {
         #[cfg(target_arch = "x86_64")]
         if let Some(group) = self
             .groups
-            .get(Self::home(board, self.groups.len().wrapping_sub(1)))
+            .get(spread as usize & self.groups.len().wrapping_sub(1))
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             // SAFETY: SSE, which has the prefetch instruction, is part of
@@ -256,18 +263,12 @@ impl BoardIndex {
         }
     }
 
-    /// The group where lookups of `board` start; `mask` is the number of
-    /// groups (a power of two) less one.
-    fn home(board: Board, mask: usize) -> usize {
-        (u64::from(board.packed()).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & mask
-    }
-
     fn grow(&mut self) {
         let old = std::mem::replace(self, BoardIndex::with_groups(2 * self.groups.len().max(4)));
         let mask = self.groups.len() - 1;
         for entry in old.groups.iter().flat_map(|g| g.0).filter(|&e| e != EMPTY_SLOT) {
             let board = Board::from_packed((entry >> KEY_SHIFT) as u32);
-            let mut at = Self::home(board, mask);
+            let mut at = spread(board) as usize & mask;
             loop {
                 let group = &mut self.groups[at].0;
                 if let Some(slot) = group.iter_mut().find(|slot| **slot == EMPTY_SLOT) {
@@ -286,6 +287,14 @@ impl BoardIndex {
         self.entries.truncate(self.len);
         self.entries
     }
+}
+
+/// Bits that spread boards evenly: lookups of a board start at the group
+/// numbered by as many of its low bits as a table needs. Discovery works
+/// them out once per move, to fetch the group ahead and to look up.
+#[inline(always)]
+fn spread(board: Board) -> u32 {
+    (u64::from(board.packed()).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as u32
 }
 
 /// The boards of one pip total and their moves, in visiting order.
@@ -385,9 +394,10 @@ pub struct Discovery<K> {
     current: Option<Level>,
     /// The sizes of the level visited last.
     visited: Shape,
-    /// Two boards' moves to non-full children: one board's being generated
-    /// while the other's are looked up, taking turns.
-    move_codes: Box<[[MoveCode; MOST_MOVES]; 2]>,
+    /// Two boards' moves to non-full children, with each child's
+    /// [`spread`]: one board's being generated while the other's are looked
+    /// up, taking turns.
+    move_codes: Box<[[(MoveCode, u32); MOST_MOVES]; 2]>,
     moves: Moves,
     kernel: PhantomData<K>,
 }
@@ -402,7 +412,7 @@ impl<K: Ops> Discovery<K> {
             depth,
             current: Some(current),
             visited: Shape::default(),
-            move_codes: Box::new([[MoveCode(0); MOST_MOVES]; 2]),
+            move_codes: Box::new([[(MoveCode(0), 0); MOST_MOVES]; 2]),
             moves: Moves::new(),
             kernel: PhantomData,
         }
@@ -486,9 +496,10 @@ impl<K: Ops> Iterator for Discovery<K> {
                         }
                         let canonical = Board::from_packed(images.least);
                         let kind = placement.kind();
-                        targets[kind].index.prefetch(canonical);
+                        let spread = spread(canonical);
+                        targets[kind].index.prefetch(spread);
                         generated[generated_moves % MOST_MOVES] =
-                            MoveCode::new(canonical, kind, images.orientation);
+                            (MoveCode::new(canonical, kind, images.orientation), spread);
                         generated_moves += 1;
                     }
                     bucket.entries[i].full_moves = full;
@@ -497,8 +508,13 @@ impl<K: Ops> Iterator for Discovery<K> {
                     None
                 };
                 if let Some((parent, child_first, child_last)) = waiting {
-                    for &code in &looking_up[..waiting_moves] {
-                        let index = targets[code.kind()].insert::<K>(code.child(), child_first, child_last);
+                    for &(code, spread) in &looking_up[..waiting_moves] {
+                        let index = targets[code.kind()].index.insert_spread::<K>(
+                            code.child(),
+                            spread,
+                            child_first,
+                            child_last,
+                        );
                         edges.push(Edge::to_child(code, index));
                     }
                     bucket.entries[parent].inner_moves = waiting_moves as u8;
