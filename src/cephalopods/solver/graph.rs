@@ -88,14 +88,16 @@ impl MoveCode {
 
 /// A canonical board, the first and last layer it appears in (last capped
 /// at the depth) and, once discovery has visited it, how many of its moves
-/// lead to non-full and to full boards.
+/// lead to children that were looked up (`inner_moves`) and to children
+/// where every path through the move ends (`final_moves`; see
+/// [`Level::final_children`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub board: Board,
     pub first: u8,
     pub last: u8,
     pub inner_moves: u8,
-    pub full_moves: u8,
+    pub final_moves: u8,
 }
 
 impl Entry {
@@ -104,7 +106,7 @@ impl Entry {
         first: u8::MAX,
         last: 0,
         inner_moves: 0,
-        full_moves: 0,
+        final_moves: 0,
     };
 }
 
@@ -302,10 +304,14 @@ pub struct Level {
     pub pips: usize,
     /// Indexed by the number of dice.
     pub buckets: Vec<Bucket>,
-    /// Moves to non-full boards, board after board in visiting order.
+    /// Moves to boards that were looked up, board after board in visiting
+    /// order.
     pub edges: Vec<Edge>,
-    /// Full boards reached, as reached (not canonicalised), in the same order.
-    pub full_children: Vec<Board>,
+    /// Children where every path through the move ends, as reached (not
+    /// canonicalised), in the same order: full boards, and every child of
+    /// a board first reached at the last layer but one. Those children are
+    /// reached only at the last layer, so they are not looked up.
+    pub final_children: Vec<Board>,
     /// The size of the level's arena of counts, where its buckets' counts
     /// follow one another in visiting order.
     pub count_len: u32,
@@ -323,7 +329,7 @@ impl Level {
                 })
                 .collect(),
             edges: Vec::with_capacity(expected.edges),
-            full_children: Vec::with_capacity(expected.full_children),
+            final_children: Vec::with_capacity(expected.final_children),
             count_len: 0,
         }
     }
@@ -334,7 +340,7 @@ impl Level {
         Shape {
             boards: std::array::from_fn(|dice| self.buckets[dice].len()),
             edges: self.edges.len(),
-            full_children: self.full_children.len(),
+            final_children: self.final_children.len(),
         }
     }
 
@@ -356,7 +362,7 @@ impl Level {
 struct Shape {
     boards: [usize; MAX_DICE + 1],
     edges: usize,
-    full_children: usize,
+    final_children: usize,
 }
 
 /// Where board `i` of a bucket whose per-board offsets are `count_base`
@@ -456,10 +462,10 @@ impl<K: Ops> Iterator for Discovery<K> {
                 fewer_dice.next().unwrap_or(spare_2),
                 fewer_dice.next().unwrap_or(spare_3),
             ];
-            let (edges, full_children) = (&mut current.edges, &mut current.full_children);
+            let (edges, final_children) = (&mut current.edges, &mut current.final_children);
             // Only a plain placement on the last empty cell fills the
             // board: a capture empties cells.
-            let on_last_empty = dice == MAX_DICE - 1;
+            let fills = dice == MAX_DICE - 1;
             // Each board's moves are generated one board ahead of their
             // lookups, with the index slots they will probe fetched in the
             // meantime: a lookup that waits for its slot stalls discovery.
@@ -484,25 +490,34 @@ impl<K: Ops> Iterator for Discovery<K> {
                     } = entry;
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
-                    let mut full = 0u8;
+                    // The kinds of move (as bits) whose children end every
+                    // path through them: a plain placement on the last empty
+                    // cell fills the board, and children reached only at the
+                    // last layer need not be looked up.
+                    let ending_kinds: u32 = if u32::from(child_first) == depth {
+                        u32::MAX
+                    } else {
+                        u32::from(fills)
+                    };
+                    let mut ending = 0u8;
                     let images = K::images(parent);
                     moves.gather(parent, &K::neighbour_patterns(parent));
                     for placement in moves.iter() {
                         let images = K::child_images(&images, placement);
-                        if on_last_empty && placement.kind() == 0 {
-                            full_children.push(Board::from_packed(images.child));
-                            full += 1;
+                        let kind = placement.kind();
+                        if ending_kinds & (1 << kind) != 0 {
+                            final_children.push(Board::from_packed(images.child));
+                            ending += 1;
                             continue;
                         }
                         let canonical = Board::from_packed(images.least);
-                        let kind = placement.kind();
                         let spread = spread(canonical);
                         targets[kind].index.prefetch(spread);
                         generated[generated_moves % MOST_MOVES] =
                             (MoveCode::new(canonical, kind, images.orientation), spread);
                         generated_moves += 1;
                     }
-                    bucket.entries[i].full_moves = full;
+                    bucket.entries[i].final_moves = ending;
                     Some((i, child_first, child_last))
                 } else {
                     None

@@ -2,7 +2,9 @@
 //! layer window, and add up the hashes where paths stop.
 //!
 //! A path stops on a full board (at any layer) or on any board at the last
-//! layer. Boards are visited in the same order as in discovery, so all
+//! layer. Where a board's moves all stop there, because it is first
+//! reached at the layer before, discovery keeps its children as reached
+//! instead of looking them up, as for full boards. Boards are visited in the same order as in discovery, so all
 //! counts flowing into a board are in place before it is visited, and its
 //! moves are read back from its level's move list in order.
 //!
@@ -39,7 +41,7 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
         let next = levels.next();
         next_arena.reset(next.as_ref().map_or(0, |n| n.count_len));
         let mut edges = &current.edges[..];
-        let mut full_children = current.full_children.iter();
+        let mut final_children = current.final_children.iter();
         for dice in dice_order() {
             let bucket = &current.buckets[dice];
             let targets = Targets::of(&current, next.as_ref(), dice);
@@ -49,7 +51,7 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                     first,
                     last,
                     inner_moves,
-                    full_moves,
+                    final_moves,
                 } = bucket.entries[i];
                 let offset = current.count_position(dice, i, first);
                 if last == depth {
@@ -67,13 +69,13 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 let (moves, rest) = edges.split_at(usize::from(inner_moves));
                 edges = rest;
                 push_window::<K, N>(&mut this_arena, &mut next_arena, window, moves, &targets, folding);
-                if full_moves > 0 {
+                if final_moves > 0 {
                     let mut stopped = [0; N];
                     for layer in window.from..window.from + window.len {
                         K::add_gathered(&mut stopped, this_arena.lanes(layer), &folding.gather[0]);
                     }
-                    for &full in full_children.by_ref().take(usize::from(full_moves)) {
-                        total = total.wrapping_add(folding.weighted_hash(full, &stopped));
+                    for &child in final_children.by_ref().take(usize::from(final_moves)) {
+                        total = total.wrapping_add(folding.weighted_hash(child, &stopped));
                     }
                 }
             }
