@@ -365,6 +365,17 @@ struct Shape {
     final_children: usize,
 }
 
+impl Shape {
+    /// The larger of the two, size by size.
+    fn max(self, other: Shape) -> Shape {
+        Shape {
+            boards: std::array::from_fn(|dice| self.boards[dice].max(other.boards[dice])),
+            edges: self.edges.max(other.edges),
+            final_children: self.final_children.max(other.final_children),
+        }
+    }
+}
+
 /// Where board `i` of a bucket whose per-board offsets are `count_base`
 /// keeps its count for `layer`.
 #[inline(always)]
@@ -435,9 +446,11 @@ impl<K: Ops> Iterator for Discovery<K> {
             return Some(current);
         }
         // Level p + 1 is reserved like level p - 1, the last whose sizes are
-        // known. It is reserved only now, not when level p - 1 was done,
-        // so that the memory of levels counted in the meantime is free.
-        let mut next = Level::new(current.pips + 1, self.visited);
+        // known, or like level p so far (the boards that plain placements
+        // reach) where that is larger: while levels grow, both fall short.
+        // It is reserved only now, not when level p - 1 was done, so that
+        // the memory of levels counted in the meantime is free.
+        let mut next = Level::new(current.pips + 1, self.visited.max(current.shape()));
         let Discovery {
             depth,
             ref mut move_codes,
