@@ -196,7 +196,7 @@ impl<const N: usize> Folding<N> {
 
     /// Sum of `counts[i]` times the hashes of the images of `board` in
     /// class `i`, wrapping.
-    #[inline]
+    #[inline(always)]
     pub fn weighted_hash(&self, board: Board, counts: &[u32; N]) -> u32 {
         let [top, middle, bottom] = board.rows();
         let [top, middle, bottom] = [
