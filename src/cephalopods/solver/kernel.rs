@@ -42,6 +42,13 @@ pub trait Ops {
     ///
     /// # Panics
     /// If `into` does not hold `B` blocks.
+    /// The entries of `counts` that `keep` (all ones or all zeros per
+    /// entry) keeps, which are cleared in `counts`.
+    #[inline(always)]
+    fn take_block(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
+        take_block_portable(counts, keep)
+    }
+
     #[inline(always)]
     fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
         assert_eq!(into.len(), 8 * B, "{B} blocks");
@@ -50,6 +57,16 @@ pub trait Ops {
             Self::add_gathered(into, from, order);
         }
     }
+}
+
+/// The default for [`Ops::take_block`].
+#[inline(always)]
+fn take_block_portable(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
+    let taken = std::array::from_fn(|m| counts[m] & keep[m]);
+    for (count, keep) in counts.iter_mut().zip(keep) {
+        *count &= !keep;
+    }
+    taken
 }
 
 pub struct ChildImages {
@@ -206,6 +223,21 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
+    fn take_block(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
+        use std::arch::x86_64::*;
+        let mut taken = [0u32; 8];
+        // SAFETY: as in `child_images`; each load or store covers exactly
+        // one `[u32; 8]`.
+        unsafe {
+            let block = _mm256_loadu_si256(counts.as_ptr().cast());
+            let keep = _mm256_loadu_si256(keep.as_ptr().cast());
+            _mm256_storeu_si256(counts.as_mut_ptr().cast(), _mm256_andnot_si256(keep, block));
+            _mm256_storeu_si256(taken.as_mut_ptr().cast(), _mm256_and_si256(block, keep));
+        }
+        taken
+    }
+
+    #[inline(always)]
     fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
         use std::arch::x86_64::*;
         if N != 8 {
@@ -314,6 +346,18 @@ mod tests {
             let (from, into): ([u32; 8], [u32; 8]) = (
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
+            );
+            let keep: [u32; 8] = std::array::from_fn(|_| 0u32.wrapping_sub(rng.below(2) as u32));
+            let (mut fast, mut plain) = (into, into);
+            assert_eq!(
+                K::take_block(&mut fast, &keep),
+                Portable::take_block(&mut plain, &keep)
+            );
+            assert_eq!(fast, plain);
+            assert_eq!(
+                plain.map(|count| count != 0),
+                std::array::from_fn(|m| into[m] != 0 && keep[m] == 0),
+                "{into:?} {keep:?}"
             );
             for order in &crate::cephalopods::solver::lanes::GATHER {
                 let order = order.map(u32::from);
