@@ -45,8 +45,8 @@ const fn neighbour_count(cell: usize) -> usize {
 }
 
 /// One legal move, packed with what applying it needs: bits 0..8 index
-/// [`CLEAR_MASKS`] (the cell and the subset of its neighbours captured),
-/// bits 8..16 index [`SET_VALUES`] (the cell and the new die's value), and
+/// `CLEAR_MASKS` (the cell and the subset of its neighbours captured),
+/// bits 8..16 index `SET_VALUES` (the cell and the new die's value), and
 /// bits 16..18 hold the kind of move (0 for a plain placement, else the
 /// number of dice captured minus one).
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -411,7 +411,7 @@ pub struct Discovery<K> {
     current: Option<Level>,
     /// The sizes of the level visited last.
     visited: Shape,
-    /// Two boards' moves to non-full children, with each child's
+    /// Two boards' moves to children to be looked up, with each child's
     /// [`spread`]: one board's being generated while the other's are looked
     /// up, taking turns.
     move_codes: Box<[[(MoveCode, u32); MOST_MOVES]; 2]>,

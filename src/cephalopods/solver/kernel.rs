@@ -4,8 +4,9 @@
 //! - discovery: a board's eight images and its cells' neighbour patterns,
 //!   a child's images from its parent's with the least of them, and the
 //!   match of a key against a group of eight index slots;
-//! - counting: adding a parent's lanes into a child's, reordered, a block
-//!   of eight `u32`s (one to four layers' lanes) at a time.
+//! - counting: taking a block of eight `u32`s (one to four layers' lanes)
+//!   of a parent's counts out of the arena, and adding it into a child's,
+//!   reordered.
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its
 //! own copy of the whole engine. [`Avx2`] is only ever used after the CPU
@@ -32,6 +33,17 @@ pub trait Ops {
     /// half of `u32::MAX` alone marks an empty slot.
     fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32);
 
+    /// The entries of `counts` that `keep` (all ones or all zeros per
+    /// entry) keeps, which are cleared in `counts`.
+    #[inline(always)]
+    fn take_block(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
+        let taken = std::array::from_fn(|m| counts[m] & keep[m]);
+        for (count, keep) in counts.iter_mut().zip(keep) {
+            *count &= !keep;
+        }
+        taken
+    }
+
     /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
     /// is a permutation of `0..N`.
     fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
@@ -42,13 +54,6 @@ pub trait Ops {
     ///
     /// # Panics
     /// If `into` does not hold `B` blocks.
-    /// The entries of `counts` that `keep` (all ones or all zeros per
-    /// entry) keeps, which are cleared in `counts`.
-    #[inline(always)]
-    fn take_block(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
-        take_block_portable(counts, keep)
-    }
-
     #[inline(always)]
     fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
         assert_eq!(into.len(), 8 * B, "{B} blocks");
@@ -57,16 +62,6 @@ pub trait Ops {
             Self::add_gathered(into, from, order);
         }
     }
-}
-
-/// The default for [`Ops::take_block`].
-#[inline(always)]
-fn take_block_portable(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
-    let taken = std::array::from_fn(|m| counts[m] & keep[m]);
-    for (count, keep) in counts.iter_mut().zip(keep) {
-        *count &= !keep;
-    }
-    taken
 }
 
 pub struct ChildImages {
