@@ -4,9 +4,10 @@
 //! A path stops on a full board (at any layer) or on any board at the last
 //! layer. Where a board's moves all stop there, because it is first
 //! reached at the layer before, discovery keeps its children as reached
-//! instead of looking them up, as for full boards. Boards are visited in the same order as in discovery, so all
-//! counts flowing into a board are in place before it is visited, and its
-//! moves are read back from its level's move list in order.
+//! instead of looking them up, as for full boards. Boards are visited in
+//! the same order as in discovery, so all counts flowing into a board are
+//! in place before it is visited, and its moves are read back from its
+//! level's move list in order.
 //!
 //! Counts flow only within a level (captures) or to the next (plain
 //! placements), so a level can be counted as soon as it and the next one
@@ -94,8 +95,9 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
 ///
 /// Counting a level reads each of its counts once, and clears it as it
 /// reads it, so that a counted level leaves its arena all zeros, ready for
-/// the level after next: clearing the whole arena again, level after level,
-/// took as long as a tenth of the counting (eight lanes).
+/// the level after next: clearing whole arenas again, level after level,
+/// cost the eight-lane board `1 2 0 / 0 0 0 / 0 0 0` at depth 40 about an
+/// eighth of its time.
 #[derive(Default)]
 struct Arena<const N: usize> {
     counts: Vec<u32>,
