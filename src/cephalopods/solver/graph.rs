@@ -23,9 +23,10 @@ pub fn dice_order() -> impl Iterator<Item = usize> {
     (0..=MAX_DICE).rev()
 }
 
-/// One move to a non-full child, packed in a `u32`: the child's index in its
-/// bucket, the kind of move (which fixes the child's bucket relative to the
-/// parent's) and the child's orientation (see [`super::lanes::GATHER`]).
+/// One move to a child that was looked up, packed in a `u32`: the child's
+/// index in its bucket, the kind of move (which fixes the child's bucket
+/// relative to the parent's) and the child's orientation (see
+/// [`super::lanes::GATHER`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Edge(u32);
 
