@@ -104,17 +104,14 @@ impl Placement {
     }
 
     pub const fn apply(self, board: Board) -> Board {
-        let (clear, set) = (
-            &CLEAR_MASKS[(self.0 & 0xFF) as usize],
-            &SET_VALUES[(self.0 >> 8 & 0x7F) as usize],
-        );
+        let (clear, set) = self.image_masks();
         Board::from_packed((board.packed() & !clear[0]) | set[0])
     }
 
     /// Per image: the bits this move clears (its cell and the captured
     /// neighbours) and the bits it sets (the new die on its cell).
     #[inline(always)]
-    pub fn image_masks(self) -> (&'static [u32; 8], &'static [u32; 8]) {
+    pub const fn image_masks(self) -> (&'static [u32; 8], &'static [u32; 8]) {
         (
             &CLEAR_MASKS[(self.0 & 0xFF) as usize],
             &SET_VALUES[(self.0 >> 8 & 0x7F) as usize],

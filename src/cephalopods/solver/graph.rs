@@ -562,7 +562,7 @@ impl<K: Ops> Iterator for Discovery<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cephalopods::solver::kernel::Portable;
+    use crate::cephalopods::solver::kernel::with_each_kernel;
     use crate::test_rng::XorShift;
     use std::collections::HashMap;
 
@@ -595,10 +595,6 @@ mod tests {
 
     #[test]
     fn board_index_matches_a_map() {
-        index_matches_a_map::<Portable>();
-        #[cfg(target_arch = "x86_64")]
-        if crate::cephalopods::solver::Kernel::Avx2.is_supported() {
-            index_matches_a_map::<crate::cephalopods::solver::kernel::Avx2>();
-        }
+        with_each_kernel!(index_matches_a_map);
     }
 }

@@ -297,6 +297,21 @@ const fn by_k(table: &[[u32; 4]; CELLS]) -> [[u32; 8]; 4] {
     out
 }
 
+/// Runs the test function `$check`, generic over [`Ops`], with every
+/// kernel this CPU runs.
+#[cfg(test)]
+macro_rules! with_each_kernel {
+    ($check:ident) => {{
+        $check::<$crate::cephalopods::solver::kernel::Portable>();
+        #[cfg(target_arch = "x86_64")]
+        if $crate::cephalopods::solver::Kernel::Avx2.is_supported() {
+            $check::<$crate::cephalopods::solver::kernel::Avx2>();
+        }
+    }};
+}
+#[cfg(test)]
+pub(crate) use with_each_kernel;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -163,7 +163,9 @@ fn discover(kernel: Kernel, board: Board, depth: u32, mut finished: impl FnMut(g
 }
 
 /// The whole solve on one thread, each level counted as soon as it is
-/// discovered.
+/// discovered. Like [`count_avx2`] given discovery, but with discovery set
+/// up inside AVX2 code too: handing it over measured 0.8% more
+/// instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn solve_avx2<const N: usize>(board: Board, depth: u32, folding: &Folding<N>) -> u32 {

@@ -268,6 +268,7 @@ mod tests {
     use super::*;
     use crate::cephalopods::board::Board;
     use crate::cephalopods::solver::kernel::Portable;
+    use crate::cephalopods::solver::kernel::with_each_kernel;
     use crate::test_rng::XorShift;
 
     /// A window long enough to be pushed in two whole chunks and a partial
@@ -322,10 +323,6 @@ mod tests {
 
     #[test]
     fn long_windows_move_like_single_layers() {
-        long_windows::<Portable>();
-        #[cfg(target_arch = "x86_64")]
-        if crate::cephalopods::solver::Kernel::Avx2.is_supported() {
-            long_windows::<crate::cephalopods::solver::kernel::Avx2>();
-        }
+        with_each_kernel!(long_windows);
     }
 }
