@@ -180,6 +180,9 @@ struct BoardIndex {
     len: usize,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
+    /// `groups.len() - 1`: a lookup starts at the group numbered by the
+    /// low bits of its board's spread.
+    mask: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -209,6 +212,7 @@ impl BoardIndex {
             entries: vec![Entry::UNREACHED; grow_at],
             len: 0,
             grow_at,
+            mask: groups.wrapping_sub(1),
         }
     }
 
@@ -225,7 +229,7 @@ impl BoardIndex {
         if self.len >= self.grow_at {
             self.grow();
         }
-        let mask = self.groups.len() - 1;
+        let mask = self.mask;
         let key = u64::from(board.packed()) << KEY_SHIFT;
         let mut at = spread as usize & mask;
         loop {
@@ -233,7 +237,9 @@ impl BoardIndex {
             let (found, empty) = K::match_slots(group, board.packed());
             if found | empty != 0 {
                 let is_new = found == 0;
-                let slot = (if is_new { empty } else { found }).trailing_zeros() as usize;
+                // Below `GROUP` (a slot matched), which the modulo tells the
+                // compiler: no bounds check.
+                let slot = (if is_new { empty } else { found }).trailing_zeros() as usize % GROUP;
                 // A mask rather than a branch: "new or known" is a coin toss.
                 let new_mask = u32::from(is_new).wrapping_neg();
                 let index = (self.len as u32 & new_mask) | (group[slot] as u32 & !new_mask);
@@ -254,15 +260,14 @@ impl BoardIndex {
     #[inline(always)]
     fn prefetch(&self, spread: u32) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(group) = self
-            .groups
-            .get(spread as usize & self.groups.len().wrapping_sub(1))
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let group = self.groups.as_ptr().wrapping_add(spread as usize & self.mask);
             // SAFETY: SSE, which has the prefetch instruction, is part of
-            // every x86-64 CPU; a prefetch only hints, and the address is a
-            // live group.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(group).cast()) };
+            // every x86-64 CPU, and a prefetch only hints: it reads nothing
+            // and never faults, whatever the address (a table with no
+            // groups has a dangling one).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(group.cast()) };
         }
     }
 
