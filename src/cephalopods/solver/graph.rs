@@ -95,20 +95,47 @@ impl MoveCode {
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub board: Board,
-    pub first: u8,
-    pub last: u8,
-    pub inner_moves: u8,
-    pub final_moves: u8,
+    /// `[u8::MAX - first, last, inner_moves, final_moves]`: every move
+    /// into a board widens its window, and stored so, that is a bytewise
+    /// max, which compiles to one vector instruction (see [`Entry::widen`]).
+    reach: [u8; 4],
 }
 
 impl Entry {
     const UNREACHED: Entry = Entry {
         board: Board::EMPTY,
-        first: u8::MAX,
-        last: 0,
-        inner_moves: 0,
-        final_moves: 0,
+        reach: [0; 4],
     };
+
+    /// What widens a window to cover layers `first..=last`.
+    fn widening(first: u8, last: u8) -> [u8; 4] {
+        [u8::MAX - first, last, 0, 0]
+    }
+
+    /// Widens the window by `widening` (see [`Entry::widening`]), leaving
+    /// the counts of moves as they are.
+    #[inline(always)]
+    fn widen(&mut self, widening: [u8; 4]) {
+        for (reach, by) in self.reach.iter_mut().zip(widening) {
+            *reach = (*reach).max(by);
+        }
+    }
+
+    pub fn first(&self) -> u8 {
+        u8::MAX - self.reach[0]
+    }
+
+    pub fn last(&self) -> u8 {
+        self.reach[1]
+    }
+
+    pub fn inner_moves(&self) -> u8 {
+        self.reach[2]
+    }
+
+    pub fn final_moves(&self) -> u8 {
+        self.reach[3]
+    }
 }
 
 /// More moves than any board has (at most eleven on each of nine cells),
@@ -140,7 +167,7 @@ impl Bucket {
     /// window widened to cover layers `first..=last`.
     #[inline(always)]
     fn insert<K: Ops>(&mut self, board: Board, first: u8, last: u8) -> u32 {
-        self.index.insert::<K>(board, first, last)
+        self.index.insert::<K>(board, Entry::widening(first, last))
     }
 
     /// Called when every parent has been seen: fixes the boards and their
@@ -152,8 +179,8 @@ impl Bucket {
         self.count_base = (self.entries.iter())
             .map(|entry| {
                 let offset = total;
-                total += u32::from(entry.last - entry.first) + 1;
-                offset.wrapping_sub(u32::from(entry.first))
+                total += u32::from(entry.last() - entry.first()) + 1;
+                offset.wrapping_sub(u32::from(entry.first()))
             })
             .collect();
         total
@@ -180,8 +207,7 @@ struct BoardIndex {
     len: usize,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
-    /// `groups.len() - 1`: a lookup starts at the group numbered by the
-    /// low bits of its board's spread.
+    /// `groups.len() - 1`: the group numbers are the low bits of a spread.
     mask: usize,
 }
 
@@ -217,15 +243,15 @@ impl BoardIndex {
     }
 
     /// The index of `board`, numbered in order of arrival, with its window
-    /// widened to cover `first..=last`.
+    /// widened by `widening` (see [`Entry::widening`]).
     #[inline(always)]
-    fn insert<K: Ops>(&mut self, board: Board, first: u8, last: u8) -> u32 {
-        self.insert_spread::<K>(board, spread(board), first, last)
+    fn insert<K: Ops>(&mut self, board: Board, widening: [u8; 4]) -> u32 {
+        self.insert_spread::<K>(board, spread(board), widening)
     }
 
     /// [`Self::insert`] given the board's [`spread`].
     #[inline(always)]
-    fn insert_spread<K: Ops>(&mut self, board: Board, spread: u32, first: u8, last: u8) -> u32 {
+    fn insert_spread<K: Ops>(&mut self, board: Board, spread: u32, widening: [u8; 4]) -> u32 {
         if self.len >= self.grow_at {
             self.grow();
         }
@@ -237,8 +263,6 @@ impl BoardIndex {
             let (found, empty) = K::match_slots(group, board.packed());
             if found | empty != 0 {
                 let is_new = found == 0;
-                // Below `GROUP` (a slot matched), which the modulo tells the
-                // compiler: no bounds check.
                 let slot = (if is_new { empty } else { found }).trailing_zeros() as usize % GROUP;
                 // A mask rather than a branch: "new or known" is a coin toss.
                 let new_mask = u32::from(is_new).wrapping_neg();
@@ -246,8 +270,7 @@ impl BoardIndex {
                 group[slot] = key | u64::from(index);
                 let entry = &mut self.entries[index as usize];
                 entry.board = board;
-                entry.first = entry.first.min(first);
-                entry.last = entry.last.max(last);
+                entry.widen(widening);
                 self.len += usize::from(is_new);
                 return index;
             }
@@ -265,8 +288,8 @@ impl BoardIndex {
             let group = self.groups.as_ptr().wrapping_add(spread as usize & self.mask);
             // SAFETY: SSE, which has the prefetch instruction, is part of
             // every x86-64 CPU, and a prefetch only hints: it reads nothing
-            // and never faults, whatever the address (a table with no
-            // groups has a dangling one).
+            // and never faults, even for an address outside the table (as
+            // for a table with no groups).
             unsafe { _mm_prefetch::<_MM_HINT_T0>(group.cast()) };
         }
     }
@@ -488,7 +511,7 @@ impl<K: Ops> Iterator for Discovery<K> {
             // Each board's moves are generated one board ahead of their
             // lookups, with the index slots they will probe fetched in the
             // meantime: a lookup that waits for its slot stalls discovery.
-            let mut waiting: Option<(usize, u8, u8)> = None;
+            let mut waiting: Option<(usize, [u8; 4])> = None;
             let mut waiting_moves = 0;
             for i in 0..=bucket.len() {
                 let [even, odd] = &mut **move_codes;
@@ -500,13 +523,8 @@ impl<K: Ops> Iterator for Discovery<K> {
                 // an unreached entry's first layer, `u8::MAX`, is never below
                 // the depth (see `Discovery::new`).
                 let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
-                let this = if u32::from(entry.first) < depth {
-                    let Entry {
-                        board: parent,
-                        first,
-                        last,
-                        ..
-                    } = entry;
+                let this = if u32::from(entry.first()) < depth {
+                    let (parent, first, last) = (entry.board, entry.first(), entry.last());
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
                     // The kinds of move (as bits) whose children end every
@@ -536,22 +554,20 @@ impl<K: Ops> Iterator for Discovery<K> {
                             (MoveCode::new(canonical, kind, images.orientation), spread);
                         generated_moves += 1;
                     }
-                    bucket.entries[i].final_moves = ending;
-                    Some((i, child_first, child_last))
+                    bucket.entries[i].reach[3] = ending;
+                    Some((i, Entry::widening(child_first, child_last)))
                 } else {
                     None
                 };
-                if let Some((parent, child_first, child_last)) = waiting {
+                if let Some((parent, widening)) = waiting {
                     for &(code, spread) in &looking_up[..waiting_moves] {
-                        let index = targets[code.kind()].index.insert_spread::<K>(
-                            code.child(),
-                            spread,
-                            child_first,
-                            child_last,
-                        );
+                        let index =
+                            targets[code.kind()]
+                                .index
+                                .insert_spread::<K>(code.child(), spread, widening);
                         edges.push(Edge::to_child(code, index));
                     }
-                    bucket.entries[parent].inner_moves = waiting_moves as u8;
+                    bucket.entries[parent].reach[2] = waiting_moves as u8;
                 }
                 waiting = this;
                 waiting_moves = generated_moves;
@@ -586,13 +602,17 @@ mod tests {
             let entry = expected.entry(board.packed()).or_insert((next, first, last));
             entry.1 = entry.1.min(first);
             entry.2 = entry.2.max(last);
-            assert_eq!(index.insert::<K>(board, first, last), entry.0, "{board:?}");
+            assert_eq!(
+                index.insert::<K>(board, Entry::widening(first, last)),
+                entry.0,
+                "{board:?}"
+            );
         }
         assert_eq!(index.len, expected.len());
         for (i, entry) in index.into_entries().iter().enumerate() {
             assert_eq!(
                 expected[&entry.board.packed()],
-                (i as u32, entry.first, entry.last),
+                (i as u32, entry.first(), entry.last()),
                 "{entry:?}"
             );
         }
