@@ -377,7 +377,7 @@ impl Moves {
 
     /// The moves, empty cells in order.
     #[inline(always)]
-    pub fn iter(&self) -> impl Iterator<Item = Placement> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Placement> + '_ {
         self.codes[..self.len].iter().copied()
     }
 }
@@ -501,6 +501,24 @@ mod tests {
                 fast.push(child);
             });
             assert_eq!(fast, children_by_definition(board), "{board:?}");
+        }
+    }
+
+    /// Discovery relies on it: on a board with one empty cell, the moves
+    /// are one plain placement (which fills the board) or only captures.
+    #[test]
+    fn a_last_empty_cell_has_one_plain_placement_or_only_captures() {
+        let mut rng = crate::test_rng::XorShift::new(0x1a57_ce11);
+        for _ in 0..20_000 {
+            let mut cells: [u8; 9] = std::array::from_fn(|_| 1 + rng.below(6) as u8);
+            cells[rng.below(9) as usize] = 0;
+            let board = Board::from_cells(cells);
+            let mut kinds = Vec::new();
+            for_each_placement(board, |p| kinds.push(p.kind()));
+            assert!(
+                kinds == [0] || (!kinds.is_empty() && !kinds.contains(&0)),
+                "{board:?}: {kinds:?}"
+            );
         }
     }
 }

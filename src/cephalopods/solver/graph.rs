@@ -527,34 +527,30 @@ impl<K: Ops> Iterator for Discovery<K> {
                     let (parent, first, last) = (entry.board, entry.first(), entry.last());
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
-                    // The kinds of move (as bits) whose children end every
-                    // path through them: a plain placement on the last empty
-                    // cell fills the board, and children reached only at the
-                    // last layer need not be looked up.
-                    let ending_kinds: u32 = if u32::from(child_first) == depth {
-                        u32::MAX
-                    } else {
-                        u32::from(fills)
-                    };
-                    let mut ending = 0u8;
-                    let images = K::images(parent);
                     moves.gather(parent, &K::neighbour_patterns(parent));
-                    for placement in moves.iter() {
-                        let images = K::child_images(&images, placement);
-                        let kind = placement.kind();
-                        if ending_kinds & (1 << kind) != 0 {
-                            final_children.push(Board::from_packed(images.child));
-                            ending += 1;
-                            continue;
+                    // Children reached only at the last layer end every path
+                    // through them, as do full ones. Only a plain placement
+                    // on the last empty cell fills the board, and it is then
+                    // the cell's only move: a capture, where there is one,
+                    // is forced. So a board's moves all end paths, or none.
+                    let ending = u32::from(child_first) == depth
+                        || (fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
+                    if ending {
+                        final_children.extend(moves.iter().map(|p| p.apply(parent)));
+                        bucket.entries[i].reach[3] = moves.iter().len() as u8;
+                    } else {
+                        let images = K::images(parent);
+                        for placement in moves.iter() {
+                            let images = K::child_images(&images, placement);
+                            let kind = placement.kind();
+                            let canonical = Board::from_packed(images.least);
+                            let spread = spread(canonical);
+                            targets[kind].index.prefetch(spread);
+                            generated[generated_moves % MOST_MOVES] =
+                                (MoveCode::new(canonical, kind, images.orientation), spread);
+                            generated_moves += 1;
                         }
-                        let canonical = Board::from_packed(images.least);
-                        let spread = spread(canonical);
-                        targets[kind].index.prefetch(spread);
-                        generated[generated_moves % MOST_MOVES] =
-                            (MoveCode::new(canonical, kind, images.orientation), spread);
-                        generated_moves += 1;
                     }
-                    bucket.entries[i].reach[3] = ending;
                     Some((i, Entry::widening(child_first, child_last)))
                 } else {
                     None

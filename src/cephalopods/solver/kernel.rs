@@ -65,8 +65,6 @@ pub trait Ops {
 }
 
 pub struct ChildImages {
-    /// The child itself (image 0).
-    pub child: u32,
     /// The least image: the child's canonical form.
     pub least: u32,
     /// Which image is the least.
@@ -92,11 +90,7 @@ impl Ops for Portable {
         let images = placement.apply_to_images(parent);
         let least = images.iter().copied().fold(u32::MAX, u32::min);
         let orientation = images.iter().position(|&image| image == least).unwrap_or(0);
-        ChildImages {
-            child: images[0],
-            least,
-            orientation,
-        }
+        ChildImages { least, orientation }
     }
 
     #[inline(always)]
@@ -187,7 +181,6 @@ impl Ops for Avx2 {
             let least = _mm256_min_epu32(quarters, _mm256_shuffle_epi32(quarters, 0b10_11_00_01));
             let at_least = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(images, least)));
             ChildImages {
-                child: _mm256_cvtsi256_si32(images) as u32,
                 least: _mm256_cvtsi256_si32(least) as u32,
                 orientation: at_least.trailing_zeros() as usize,
             }
@@ -337,8 +330,8 @@ mod tests {
                     Portable::child_images(&images, placement),
                 );
                 assert_eq!(
-                    (fast.child, fast.least, fast.orientation),
-                    (plain.child, plain.least, plain.orientation),
+                    (fast.least, fast.orientation),
+                    (plain.least, plain.orientation),
                     "{board:?} {placement:?}"
                 );
             }
