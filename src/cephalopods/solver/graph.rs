@@ -409,7 +409,13 @@ impl Shape {
 /// keeps its count for `layer`.
 #[inline(always)]
 pub fn count_position(count_base: &[u32], i: usize, layer: u8) -> usize {
-    count_base[i].wrapping_add(u32::from(layer)) as usize
+    layer_position(count_base[i], layer)
+}
+
+/// Where a board whose count base is `base` keeps its count for `layer`.
+#[inline(always)]
+pub fn layer_position(base: u32, layer: u8) -> usize {
+    base.wrapping_add(u32::from(layer)) as usize
 }
 
 /// Where discovery starts: the start board's class. The start is board 0

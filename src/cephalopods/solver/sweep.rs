@@ -15,7 +15,7 @@
 //! count that is live at once. Each board and layer holds `N` lanes, as
 //! folded by [`Folding`].
 
-use super::graph::{Edge, Level, MAX_DICE, Start, count_position, dice_order};
+use super::graph::{Edge, Level, MAX_DICE, Start, count_position, dice_order, layer_position};
 use super::kernel::Ops;
 use super::lanes::Folding;
 
@@ -46,11 +46,10 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
         for dice in dice_order() {
             let bucket = &current.buckets[dice];
             let targets = Targets::of(&current, next.as_ref(), dice);
-            for i in 0..bucket.len() {
-                let entry = bucket.entries[i];
+            for (entry, &base) in bucket.entries.iter().zip(&bucket.count_base) {
                 let (board, first, last) = (entry.board, entry.first(), entry.last());
                 let (inner_moves, final_moves) = (entry.inner_moves(), entry.final_moves());
-                let offset = current.count_position(dice, i, first);
+                let offset = layer_position(base, first);
                 if last == depth {
                     let at_depth = this_arena.take_lanes(offset + usize::from(depth - first));
                     total = total.wrapping_add(folding.weighted_hash(board, &at_depth));
