@@ -504,7 +504,7 @@ impl<K: Ops> Iterator for Discovery<K> {
             // spare buckets that no move reaches.
             let mut spare: [Bucket; 4] = Default::default();
             let [spare_0, spare_1, spare_2, spare_3] = &mut spare;
-            let targets = [
+            let mut targets = [
                 next.buckets.get_mut(dice + 1).unwrap_or(spare_0),
                 fewer_dice.next().unwrap_or(spare_1),
                 fewer_dice.next().unwrap_or(spare_2),
@@ -517,19 +517,17 @@ impl<K: Ops> Iterator for Discovery<K> {
             // Each board's moves are generated one board ahead of their
             // lookups, with the index slots they will probe fetched in the
             // meantime: a lookup that waits for its slot stalls discovery.
-            let mut waiting: Option<(usize, [u8; 4])> = None;
-            let mut waiting_moves = 0;
-            for i in 0..=bucket.len() {
+            // `waiting`: how many moves the board before generated, and
+            // what they widen their children's windows by.
+            let mut waiting = (0, [0; 4]);
+            for (i, entry) in bucket.entries.iter_mut().enumerate() {
                 let [even, odd] = &mut **move_codes;
                 let (generated, looking_up) = if i % 2 == 0 { (even, odd) } else { (odd, even) };
                 let mut generated_moves = 0;
+                let mut widening = [0; 4];
                 // A block, not a closure: a closure would not be compiled with
                 // the kernel's CPU features.
-                // One step past the last board, only the lookups are left:
-                // an unreached entry's first layer, `u8::MAX`, is never below
-                // the depth (see `Discovery::new`).
-                let entry = bucket.entries.get(i).copied().unwrap_or(Entry::UNREACHED);
-                let this = if u32::from(entry.first()) < depth {
+                if u32::from(entry.first()) < depth {
                     let (parent, first, last) = (entry.board, entry.first(), entry.last());
                     let child_first = first + 1;
                     let child_last = last.min(depth as u8 - 1) + 1;
@@ -543,7 +541,7 @@ impl<K: Ops> Iterator for Discovery<K> {
                         || (fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
                     if ending {
                         final_children.extend(moves.iter().map(|p| p.apply(parent)));
-                        bucket.entries[i].reach[3] = moves.iter().len() as u8;
+                        entry.reach[3] = moves.iter().len() as u8;
                     } else {
                         let images = K::images(parent);
                         for placement in moves.iter() {
@@ -556,29 +554,37 @@ impl<K: Ops> Iterator for Discovery<K> {
                                 (MoveCode::new(canonical, kind, images.orientation), spread);
                             generated_moves += 1;
                         }
+                        entry.reach[2] = generated_moves as u8;
+                        widening = Entry::widening(child_first, child_last);
                     }
-                    Some((i, Entry::widening(child_first, child_last)))
-                } else {
-                    None
-                };
-                if let Some((parent, widening)) = waiting {
-                    for &(code, spread) in &looking_up[..waiting_moves] {
-                        let index =
-                            targets[code.kind()]
-                                .index
-                                .insert_spread::<K>(code.child(), spread, widening);
-                        edges.push(Edge::to_child(code, index));
-                    }
-                    bucket.entries[parent].reach[2] = waiting_moves as u8;
                 }
-                waiting = this;
-                waiting_moves = generated_moves;
+                look_up::<K>(&looking_up[..waiting.0], waiting.1, &mut targets, edges);
+                waiting = (generated_moves, widening);
             }
+            let last_generated = &move_codes[(bucket.entries.len() + 1) % 2];
+            look_up::<K>(&last_generated[..waiting.0], waiting.1, &mut targets, edges);
             current.buckets[dice] = bucket;
         }
         self.visited = current.shape();
         self.current = Some(next);
         Some(current)
+    }
+}
+
+/// Looks up the children of one board's `moves` in `targets` (by kind of
+/// move), widening their windows by `widening`, and records the moves.
+#[inline(always)]
+fn look_up<K: Ops>(
+    moves: &[(MoveCode, u32)],
+    widening: [u8; 4],
+    targets: &mut [&mut Bucket; 4],
+    edges: &mut Vec<Edge>,
+) {
+    for &(code, spread) in moves {
+        let index = targets[code.kind()]
+            .index
+            .insert_spread::<K>(code.child(), spread, widening);
+        edges.push(Edge::to_child(code, index));
     }
 }
 
