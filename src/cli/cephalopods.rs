@@ -20,10 +20,10 @@ pub struct Args {
     input: Option<PathBuf>,
 
     /// Threads to use. With 2, discovering boards and counting paths run
-    /// side by side, which pays on deep searches of near-empty boards with
-    /// few symmetries (a fifth to a third off `1 2 0 / 0 0 0 / 0 0 0` at
-    /// depth 40); symmetric boards gain about a tenth, and inputs that take
-    /// a few milliseconds nothing. More than 2 are not used.
+    /// side by side, which pays on deep searches of near-empty boards (a
+    /// fifth off the empty board at depth 40, a third off
+    /// `1 2 0 / 0 0 0 / 0 0 0`); inputs that take a few milliseconds gain
+    /// nothing. More than 2 are not used.
     #[arg(long, short = 't', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
 }
