@@ -167,8 +167,11 @@ pub struct Bucket {
     /// reaches the bucket, since until then the windows keep widening.
     pub entries: Vec<Entry>,
     /// Board `i` keeps its count for layer `t` at `count_base[i] + t`
-    /// (wrapping) in its level's arena: one entry per layer of its window.
+    /// (wrapping): one entry per layer of its window, from 0 on among the
+    /// bucket's counts once sealed, until counting places the bucket.
     pub count_base: Vec<u32>,
+    /// How many counts the bucket's boards keep, over all their layers.
+    pub count_len: u32,
     index: BoardIndex,
 }
 
@@ -187,11 +190,10 @@ impl Bucket {
     }
 
     /// Called when every parent has been seen: fixes the boards and their
-    /// windows and lays out their per-layer counts from `count_start` on
-    /// in the level's arena. Returns where the next bucket's counts start.
-    fn seal(&mut self, count_start: u32) -> u32 {
+    /// windows and lays out their per-layer counts one after another.
+    fn seal(&mut self) {
         self.entries = std::mem::take(&mut self.index).into_entries();
-        let mut total = count_start;
+        let mut total = 0u32;
         self.count_base = (self.entries.iter())
             .map(|entry| {
                 let offset = total;
@@ -199,7 +201,7 @@ impl Bucket {
                 offset.wrapping_sub(u32::from(entry.first()))
             })
             .collect();
-        total
+        self.count_len = total;
     }
 }
 
@@ -357,12 +359,27 @@ pub struct Level {
     /// a board first reached at the last layer but one. Those children are
     /// reached only at the last layer, so they are not looked up.
     pub final_children: Vec<Board>,
-    /// The size of the level's arena of counts, where its buckets' counts
-    /// follow one another in visiting order.
-    pub count_len: u32,
 }
 
 impl Level {
+    /// A level whose bucket with `d` dice keeps `counts[d]` counts, for one
+    /// board from position 0 (none where that is 0): for placing counts.
+    #[cfg(test)]
+    pub fn with_counts(counts: [usize; MAX_DICE + 1]) -> Level {
+        Level {
+            pips: 0,
+            buckets: (counts.iter())
+                .map(|&len| Bucket {
+                    count_base: if len > 0 { vec![0] } else { Vec::new() },
+                    count_len: len as u32,
+                    ..Bucket::default()
+                })
+                .collect(),
+            edges: Vec::new(),
+            final_children: Vec::new(),
+        }
+    }
+
     /// An empty level with room for about `expected` boards and moves.
     fn new(pips: usize, expected: Shape) -> Level {
         Level {
@@ -375,7 +392,6 @@ impl Level {
                 .collect(),
             edges: Vec::with_capacity(expected.edges),
             final_children: Vec::with_capacity(expected.final_children),
-            count_len: 0,
         }
     }
 
@@ -511,7 +527,7 @@ impl<K: Ops> Iterator for Discovery<K> {
         assert!(current.pips <= MAX_PIPS, "no board has more than {MAX_PIPS} pips");
         for dice in dice_order() {
             let mut bucket = std::mem::take(&mut current.buckets[dice]);
-            current.count_len = bucket.seal(current.count_len);
+            bucket.seal();
             // The buckets this one's moves lead to, by kind of move: a plain
             // placement, then captures of 2, 3 and 4 dice.
             let (fewer_dice, _) = current.buckets.split_at_mut(dice);

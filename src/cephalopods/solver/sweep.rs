@@ -11,9 +11,9 @@
 //!
 //! Counts flow only within a level (captures) or to the next (plain
 //! placements), so a level can be counted as soon as it and the next one
-//! are discovered, and two arenas, reused level after level, hold every
-//! count that is live at once. Each board and layer holds `N` lanes, as
-//! folded by [`Folding`].
+//! are discovered, and one ring of counts (see [`Ring`]), reused level
+//! after level, holds every count that is live at once. Each board and
+//! layer holds `N` lanes, as folded by [`Folding`].
 
 use super::graph::{Edge, Level, MAX_DICE, Start, count_position, dice_order, layer_position};
 use super::kernel::Ops;
@@ -33,14 +33,14 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
     let Some(mut current) = levels.next() else {
         return 0;
     };
-    let (mut this_arena, mut next_arena) = (Arena::<N>::default(), Arena::<N>::default());
-    this_arena.reset(current.count_len);
-    *this_arena.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
+    let mut ring = Ring::<N>::default();
+    let mut placed = ring.place(&Placed::NONE, &mut current);
+    *ring.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
 
     let mut total = 0u32;
     loop {
-        let next = levels.next();
-        next_arena.reset(next.as_ref().map_or(0, |n| n.count_len));
+        let mut next = levels.next();
+        let next_placed = next.as_mut().map(|next| ring.place(&placed, next));
         let mut edges = &current.edges[..];
         let mut final_children = current.final_children.iter();
         for dice in dice_order() {
@@ -51,7 +51,7 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 let (inner_moves, final_moves) = (entry.inner_moves(), entry.final_moves());
                 let offset = layer_position(base, first);
                 if last == depth {
-                    let at_depth = this_arena.take_lanes(offset + usize::from(depth - first));
+                    let at_depth = ring.take_lanes(offset + usize::from(depth - first));
                     total = total.wrapping_add(folding.weighted_hash(board, &at_depth));
                 }
                 if first == depth {
@@ -65,7 +65,7 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 if final_moves > 0 {
                     let mut stopped = [0; N];
                     for layer in window.from..window.from + window.len {
-                        K::add_gathered(&mut stopped, this_arena.lanes(layer), &folding.gather[0]);
+                        K::add_gathered(&mut stopped, ring.lanes(layer), &folding.gather[0]);
                     }
                     for &child in final_children.by_ref().take(usize::from(final_moves)) {
                         total = total.wrapping_add(folding.weighted_hash(child, &stopped));
@@ -73,40 +73,129 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
                 }
                 let (moves, rest) = edges.split_at(usize::from(inner_moves));
                 edges = rest;
-                push_window::<K, N>(&mut this_arena, &mut next_arena, window, moves, &targets, folding);
+                push_window::<K, N>(&mut ring, window, moves, &targets, folding);
             }
+            debug_assert!(
+                ring.all_read(placed.starts[dice], bucket.count_len),
+                "every count was read"
+            );
         }
-        let Some(next) = next else {
+        let (Some(next), Some(next_placed)) = (next, next_placed) else {
             return total;
         };
         current = next;
-        std::mem::swap(&mut this_arena, &mut next_arena);
+        placed = next_placed;
     }
 }
 
-/// The counts of one level: `N` lanes for each (board, layer) position,
-/// one after another, followed by a block's worth of zeros so that counts
-/// can be moved whole blocks of eight `u32`s at a time from any position.
-///
-/// Counting a level reads each of its counts once, and clears it as it
-/// reads it, so that a counted level leaves its arena all zeros, ready for
-/// the level after next: clearing whole arenas again, level after level,
-/// cost the eight-lane board `1 2 0 / 0 0 0 / 0 0 0` at depth 40 about an
-/// eighth of its time.
-#[derive(Default)]
-struct Arena<const N: usize> {
-    counts: Vec<u32>,
+/// Where a level's buckets' counts lie in the [`Ring`], by number of dice.
+struct Placed {
+    starts: [usize; MAX_DICE + 1],
+    lens: [usize; MAX_DICE + 1],
 }
 
-impl<const N: usize> Arena<N> {
-    /// Zero counts for `positions` positions, from an arena that is all
-    /// zeros (new, or left so by counting): only new room is cleared.
-    fn reset(&mut self, positions: u32) {
-        debug_assert!(
-            self.counts.iter().all(|&count| count == 0),
-            "every count was read"
-        );
-        self.counts.resize(positions as usize * N + BLOCK, 0);
+impl Placed {
+    const NONE: Placed = Placed {
+        starts: [0; MAX_DICE + 1],
+        lens: [0; MAX_DICE + 1],
+    };
+}
+
+/// The counts of the level being counted and of the next, in one buffer
+/// used as a ring: `N` lanes for each (board, layer) position, a bucket's
+/// positions one after another, and a block's worth of zeros past the end
+/// so that counts can be moved whole blocks of eight `u32`s at a time from
+/// any position.
+///
+/// Counting a bucket reads each of its counts once, and clears it as it
+/// reads it: clearing whole arenas again, level after level, cost the
+/// eight-lane board `1 2 0 / 0 0 0 / 0 0 0` at depth 40 about an eighth of
+/// its time. So a bucket once counted leaves zeros where the next level's
+/// buckets can go, as soon as the bucket that fills them (one die fewer)
+/// is being counted. The ring grows to 0.6 to 0.75 of what an arena per
+/// level took (two levels' worth), and memory touched for the first time
+/// costs a page fault per 4 KiB.
+#[derive(Default)]
+struct Ring<const N: usize> {
+    counts: Vec<u32>,
+    /// Positions in the ring.
+    capacity: usize,
+    /// Where the next bucket goes: after the last one placed.
+    cursor: usize,
+}
+
+impl<const N: usize> Ring<N> {
+    /// Places the buckets of `next` after the last ones placed, wrapping
+    /// around the ring, where their counts are all zeros by the time the
+    /// first moves reach them: away from `current`'s buckets with fewer
+    /// dice than theirs, still unread then (`current` is counted by dice
+    /// downwards, and a bucket of `next` is first reached from `current`'s
+    /// bucket with one die fewer). Grows the ring where it is too small.
+    /// Moves the buckets' count bases to their places.
+    fn place(&mut self, current: &Placed, next: &mut Level) -> Placed {
+        let lens = std::array::from_fn(|dice| next.buckets[dice].count_len as usize);
+        let placed = loop {
+            if let Some(placed) = self.try_place(current, lens) {
+                break placed;
+            }
+            // Small steps, as the ring should stay small; placing cannot fail
+            // once every bucket fits past everything still in the way.
+            self.capacity += (self.capacity / 32).max(256);
+            self.counts.resize(self.capacity * N + BLOCK, 0);
+        };
+        for (bucket, &start) in next.buckets.iter_mut().zip(&placed.starts) {
+            for base in &mut bucket.count_base {
+                *base = base.wrapping_add(start as u32);
+            }
+        }
+        placed
+    }
+
+    /// The first fit for each bucket of `next` from the cursor on, once
+    /// around the ring; `None` if one does not fit.
+    fn try_place(&mut self, current: &Placed, lens: [usize; MAX_DICE + 1]) -> Option<Placed> {
+        let mut placed = Placed {
+            starts: [0; MAX_DICE + 1],
+            lens,
+        };
+        let mut at = self.cursor;
+        for dice in dice_order().filter(|&dice| lens[dice] > 0) {
+            let len = lens[dice];
+            let mut wrapped = false;
+            loop {
+                if at + len > self.capacity {
+                    if wrapped {
+                        return None;
+                    }
+                    (at, wrapped) = (0, true);
+                    continue;
+                }
+                // Still unread, or already placed: `current`'s buckets with
+                // fewer dice and `next`'s with more.
+                let taken = (0..dice)
+                    .map(|d| (current.starts[d], current.lens[d]))
+                    .chain((dice + 1..=MAX_DICE).map(|d| (placed.starts[d], placed.lens[d])));
+                let clash = taken
+                    .filter(|&(start, other)| other > 0 && at < start + other && start < at + len)
+                    .map(|(start, other)| start + other)
+                    .max();
+                match clash {
+                    Some(end) => at = end,
+                    None => break,
+                }
+            }
+            placed.starts[dice] = at;
+            at += len;
+        }
+        self.cursor = at;
+        Some(placed)
+    }
+
+    /// Whether the `len` positions from `start` on are all zeros.
+    fn all_read(&self, start: usize, len: u32) -> bool {
+        self.counts[start * N..(start + len as usize) * N]
+            .iter()
+            .all(|&count| count == 0)
     }
 
     fn lanes(&self, position: usize) -> &[u32; N] {
@@ -121,7 +210,7 @@ impl<const N: usize> Arena<N> {
             .expect("N lanes")
     }
 
-    /// The lanes at `position`, cleared in the arena.
+    /// The lanes at `position`, cleared.
     fn take_lanes(&mut self, position: usize) -> [u32; N] {
         std::mem::replace(self.lanes_mut(position), [0; N])
     }
@@ -157,16 +246,15 @@ impl<'a> Targets<'a> {
         targets
     }
 
-    /// Where the child of `edge` keeps its count for `layer`, in the arena
-    /// of its level.
+    /// Where the child of `edge` keeps its count for `layer`, in the ring.
     #[inline(always)]
     fn position(&self, edge: Edge, layer: u8) -> usize {
         count_position(self.base[edge.kind()], edge.child(), layer)
     }
 }
 
-/// The layers of one board that move on: `len` counts from `from` in its
-/// level's arena, landing on the children from `child_layer` on.
+/// The layers of one board that move on: `len` counts from `from` in the
+/// ring, landing on the children from `child_layer` on.
 #[derive(Clone, Copy)]
 struct Window {
     from: usize,
@@ -181,8 +269,7 @@ struct Window {
 /// mispredicts its exit at almost every move.
 #[inline(always)]
 fn push_window<K: Ops, const N: usize>(
-    this: &mut Arena<N>,
-    next: &mut Arena<N>,
+    ring: &mut Ring<N>,
     mut window: Window,
     moves: &[Edge],
     targets: &Targets,
@@ -195,20 +282,20 @@ fn push_window<K: Ops, const N: usize>(
             len: most_layers,
             ..window
         };
-        push::<K, N, MOST_BLOCKS>(this, next, chunk, moves, targets, folding);
+        push::<K, N, MOST_BLOCKS>(ring, chunk, moves, targets, folding);
         window.from += most_layers;
         window.len -= most_layers;
         window.child_layer += most_layers as u8;
     }
     match (window.len * N).div_ceil(BLOCK) {
-        1 => push::<K, N, 1>(this, next, window, moves, targets, folding),
-        2 => push::<K, N, 2>(this, next, window, moves, targets, folding),
-        3 => push::<K, N, 3>(this, next, window, moves, targets, folding),
-        4 => push::<K, N, 4>(this, next, window, moves, targets, folding),
-        5 => push::<K, N, 5>(this, next, window, moves, targets, folding),
-        6 => push::<K, N, 6>(this, next, window, moves, targets, folding),
-        7 => push::<K, N, 7>(this, next, window, moves, targets, folding),
-        8 => push::<K, N, 8>(this, next, window, moves, targets, folding),
+        1 => push::<K, N, 1>(ring, window, moves, targets, folding),
+        2 => push::<K, N, 2>(ring, window, moves, targets, folding),
+        3 => push::<K, N, 3>(ring, window, moves, targets, folding),
+        4 => push::<K, N, 4>(ring, window, moves, targets, folding),
+        5 => push::<K, N, 5>(ring, window, moves, targets, folding),
+        6 => push::<K, N, 6>(ring, window, moves, targets, folding),
+        7 => push::<K, N, 7>(ring, window, moves, targets, folding),
+        8 => push::<K, N, 8>(ring, window, moves, targets, folding),
         _ => unreachable!("a window has 1 to {MOST_BLOCKS} blocks here"),
     }
 }
@@ -230,31 +317,26 @@ static TAIL: [[u32; BLOCK]; BLOCK] = {
 
 #[inline(always)]
 fn push<K: Ops, const N: usize, const B: usize>(
-    this: &mut Arena<N>,
-    next: &mut Arena<N>,
+    ring: &mut Ring<N>,
     window: Window,
     moves: &[Edge],
     targets: &Targets,
     folding: &Folding<N>,
 ) {
-    // A copy, so that captures can add into the same arena: their children
-    // are in later buckets of the level, laid out after the parent's. The
-    // copy is whole blocks; what lies past the window is cleared, so that
-    // the children's counts past their part of the window gain zero. The
-    // window itself is cleared in the arena (see [`Arena`]).
+    // A copy, whole blocks at a time; what lies past the window is cleared,
+    // so that the children's counts past their part of the window gain
+    // zero. The window itself is cleared in the ring (see [`Ring`]).
     let tail = &TAIL[window.len * N % BLOCK];
     let mut sources = [[0; BLOCK]; B];
-    let blocks = this.blocks_mut::<B>(window.from).chunks_exact_mut(BLOCK);
+    let blocks = ring.blocks_mut::<B>(window.from).chunks_exact_mut(BLOCK);
     for (b, (source, counts)) in sources.iter_mut().zip(blocks).enumerate() {
         let keep = if b + 1 == B { tail } else { &[u32::MAX; BLOCK] };
         *source = K::take_block(counts.try_into().expect("a block"), keep);
     }
-    let arenas = [next, this];
     for &edge in moves {
         let into = targets.position(edge, window.child_layer);
-        let arena = &mut *arenas[usize::from(edge.kind() != 0)];
         let order = &folding.block_gather[edge.orientation()];
-        K::add_blocks(arena.blocks_mut::<B>(into), &sources, order);
+        K::add_blocks(ring.blocks_mut::<B>(into), &sources, order);
     }
 }
 
@@ -267,32 +349,30 @@ mod tests {
     use crate::test_rng::XorShift;
 
     /// A window long enough to be pushed in two whole chunks and a partial
-    /// block, along a capture (same arena) and a plain placement (next
-    /// arena), against the same moves done one layer at a time.
+    /// block, along a capture and a plain placement, against the same moves
+    /// done one layer at a time.
     fn long_windows_move_layer_by_layer<K: Ops, const N: usize>(start: Board) {
         let folding = Folding::<N>::new(start);
         let mut rng = XorShift::new(0x5eed_1a7e + N as u64);
         let len = 2 * (64 / N) + 3;
         // The parent's window is layers 0..len at positions 0..len; the
         // children's windows start one layer on, at `capture` and `plain`.
-        let (capture, plain) = (len + 5, 3);
-        let mut this = Arena::<N>::default();
-        let mut next = Arena::<N>::default();
-        this.reset((capture + len + 2) as u32);
-        next.reset((plain + len + 2) as u32);
-        for count in this.counts.iter_mut().chain(next.counts.iter_mut()) {
-            *count = rng.below(1 << 32) as u32;
-        }
-        let this_base = [capture as u32 - 1];
-        let next_base = [plain as u32 - 1];
+        let (capture, plain) = (len + 5, 2 * len + 9);
+        let mut ring = Ring::<N>::default();
+        ring.capacity = plain + len + 2;
+        ring.counts = (0..ring.capacity * N + BLOCK)
+            .map(|_| rng.below(1 << 32) as u32)
+            .collect();
+        let capture_base = [capture as u32 - 1];
+        let plain_base = [plain as u32 - 1];
         let targets = Targets {
-            base: [&next_base, &this_base, &[], &[]],
+            base: [&plain_base, &capture_base, &[], &[]],
         };
         let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
-        let (mut this_expected, mut next_expected) = (this.counts.clone(), next.counts.clone());
+        let mut expected = ring.counts.clone();
         for layer in 0..len {
-            let from: [u32; N] = this.counts[layer * N..layer * N + N].try_into().unwrap();
-            for (edge, expected) in [(moves[0], &mut this_expected), (moves[1], &mut next_expected)] {
+            let from: [u32; N] = ring.counts[layer * N..layer * N + N].try_into().unwrap();
+            for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
                 Portable::add_gathered(into, &from, &folding.gather[edge.orientation()]);
@@ -304,10 +384,54 @@ mod tests {
             child_layer: 1,
         };
         // The parent's counts are cleared as they are read, and only they.
-        this_expected[..len * N].fill(0);
-        push_window::<K, N>(&mut this, &mut next, window, &moves, &targets, &folding);
-        assert_eq!(this.counts, this_expected, "{N} lanes: this level");
-        assert_eq!(next.counts, next_expected, "{N} lanes: next level");
+        expected[..len * N].fill(0);
+        push_window::<K, N>(&mut ring, window, &moves, &targets, &folding);
+        assert_eq!(ring.counts, expected, "{N} lanes");
+    }
+
+    /// Each level's buckets are placed where nothing still to be read lies
+    /// when their first counts arrive, over levels that grow, shrink and
+    /// skip dice counts, and every count lands where its bucket's count
+    /// bases say.
+    #[test]
+    fn the_ring_never_places_a_bucket_over_live_counts() {
+        let mut rng = XorShift::new(0x7269_6e67);
+        let mut ring = Ring::<2>::default();
+        let mut current = Placed::NONE;
+        for level in 0..60 {
+            let scale = 1 + (30 - (level as i64 - 30).abs()) as u64 * 40;
+            let lens: [usize; MAX_DICE + 1] = std::array::from_fn(|_| match rng.below(4) {
+                0 => 0,
+                _ => rng.below(scale) as usize + 1,
+            });
+            let mut next = Level::with_counts(lens);
+            let placed = ring.place(&current, &mut next);
+            for (dice, &expected_len) in lens.iter().enumerate() {
+                let (start, len) = (placed.starts[dice], placed.lens[dice]);
+                assert_eq!(len, expected_len);
+                assert!(len == 0 || start + len <= ring.capacity, "level {level}");
+                assert_eq!(
+                    next.buckets[dice].count_base.first().copied(),
+                    (len > 0).then_some(start as u32),
+                    "level {level}: bases moved to the bucket's place"
+                );
+                // First reached while `current`'s buckets with fewer dice
+                // are still to be read; `next`'s own never overlap.
+                for other in 0..=MAX_DICE {
+                    let taken = if other < dice {
+                        (current.starts[other], current.lens[other])
+                    } else if other > dice {
+                        (placed.starts[other], placed.lens[other])
+                    } else {
+                        continue;
+                    };
+                    let overlap =
+                        len > 0 && taken.1 > 0 && start < taken.0 + taken.1 && taken.0 < start + len;
+                    assert!(!overlap, "level {level}: bucket {dice} over {other}");
+                }
+            }
+            current = placed;
+        }
     }
 
     fn long_windows<K: Ops>() {
