@@ -274,10 +274,15 @@ impl BoardIndex {
             self.grow();
         }
         let mask = self.mask;
+        debug_assert_eq!(self.groups.len(), mask + 1);
+        debug_assert_eq!(self.entries.len(), self.grow_at);
         let key = u64::from(board.packed()) << KEY_SHIFT;
         let mut at = spread as usize & mask;
         loop {
-            let group = &mut self.groups[at].0;
+            // SAFETY: `at` is masked by `mask`, which is `groups.len() - 1`
+            // once the table has room, as it has here: a table without
+            // groups has no room either (`grow_at` 0), and grows above.
+            let group = unsafe { &mut self.groups.get_unchecked_mut(at).0 };
             let (found, empty) = K::match_slots(group, board.packed());
             if found | empty != 0 {
                 let is_new = found == 0;
@@ -286,7 +291,10 @@ impl BoardIndex {
                 let new_mask = u32::from(is_new).wrapping_neg();
                 let index = (self.len as u32 & new_mask) | (group[slot] as u32 & !new_mask);
                 group[slot] = key | u64::from(index);
-                let entry = &mut self.entries[index as usize];
+                // SAFETY: `entries` holds `grow_at` entries. A new board's
+                // index is `len`, below `grow_at` (checked above); a known
+                // board's was new when its slot was written.
+                let entry = unsafe { self.entries.get_unchecked_mut(index as usize) };
                 entry.board = board;
                 entry.widen(widening);
                 self.len += usize::from(is_new);
