@@ -21,7 +21,7 @@ pub struct Args {
 
     /// Threads to use. With 2, discovering boards and counting paths run
     /// side by side, which pays on deep searches of near-empty boards (a
-    /// fifth off the empty board at depth 40, nearly a third off
+    /// sixth off the empty board at depth 40, nearly a third off
     /// `1 2 0 / 0 0 0 / 0 0 0`); inputs that take a few milliseconds gain
     /// nothing. More than 2 are not used.
     #[arg(long, short = 't', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
