@@ -420,7 +420,7 @@ impl Level {
     /// Where board `i` with `dice` dice keeps its count for `layer`.
     #[inline(always)]
     pub fn count_position(&self, dice: usize, i: usize, layer: u8) -> usize {
-        count_position(&self.buckets[dice].count_base, i, layer)
+        layer_position(self.buckets[dice].count_base[i], layer)
     }
 }
 
@@ -443,13 +443,6 @@ impl Shape {
             final_children: self.final_children.max(other.final_children),
         }
     }
-}
-
-/// Where board `i` of a bucket whose per-board offsets are `count_base`
-/// keeps its count for `layer`.
-#[inline(always)]
-pub fn count_position(count_base: &[u32], i: usize, layer: u8) -> usize {
-    layer_position(count_base[i], layer)
 }
 
 /// Where a board whose count base is `base` keeps its count for `layer`.
