@@ -1,6 +1,6 @@
 //! `gamespace cephalopods`: read a puzzle, print its path hash sum.
 
-use super::input;
+use super::{heap, input};
 use anyhow::Context;
 use gamespace::cephalopods::{Kernel, parse_puzzle, path_hash_sum_with};
 use std::io::Write;
@@ -31,6 +31,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let text = input::read_all(args.input.as_deref())?;
     let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
+    heap::prefer_huge_pages();
     let answer = path_hash_sum_with(
         puzzle.board,
         puzzle.depth,

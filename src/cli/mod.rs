@@ -2,6 +2,7 @@
 //! mapping of errors to exit statuses. The games' logic lives in the library.
 
 mod cephalopods;
+mod heap;
 mod input;
 mod mu_torere;
 mod pawn_chess;
