@@ -206,9 +206,10 @@ impl Bucket {
 }
 
 /// An open-addressing map from board to index, numbering boards in order
-/// of arrival, with each board and its window kept by index. One `u64` per
-/// slot (bits: board 32..59, index 0..32), eight slots per cache-line
-/// group.
+/// of arrival, with each board and its window kept by index. Eight slots per
+/// cache-line group: their keys (packed boards) in one half, so that one
+/// vector load and compare matches them all, and their indices in the
+/// other.
 ///
 /// A lookup compares all eight slots of a group at once and goes on to the
 /// next group only if this one is full, and finding a board and adding one
@@ -230,14 +231,21 @@ struct BoardIndex {
 }
 
 #[derive(Clone, Copy)]
-#[repr(align(64))]
-struct Group([u64; GROUP]);
+#[repr(C, align(64))]
+struct Group {
+    keys: [u32; GROUP],
+    indices: [u32; GROUP],
+}
 
 const GROUP: usize = 8;
 const FILL_NUMERATOR: usize = 2;
 const FILL_DENOMINATOR: usize = 3;
-const EMPTY_SLOT: u64 = u64::MAX;
-const KEY_SHIFT: u32 = 32;
+/// The key of an empty slot: no board packs to it.
+const EMPTY_KEY: u32 = u32::MAX;
+const EMPTY_GROUP: Group = Group {
+    keys: [EMPTY_KEY; GROUP],
+    indices: [0; GROUP],
+};
 
 impl BoardIndex {
     /// An index that holds about `expected` boards without growing.
@@ -252,7 +260,7 @@ impl BoardIndex {
     fn with_groups(groups: usize) -> BoardIndex {
         let grow_at = groups * GROUP * FILL_NUMERATOR / FILL_DENOMINATOR;
         BoardIndex {
-            groups: vec![Group([EMPTY_SLOT; GROUP]); groups],
+            groups: vec![EMPTY_GROUP; groups],
             entries: vec![Entry::UNREACHED; grow_at],
             len: 0,
             grow_at,
@@ -276,21 +284,22 @@ impl BoardIndex {
         let mask = self.mask;
         debug_assert_eq!(self.groups.len(), mask + 1);
         debug_assert_eq!(self.entries.len(), self.grow_at);
-        let key = u64::from(board.packed()) << KEY_SHIFT;
+        let key = board.packed();
         let mut at = spread as usize & mask;
         loop {
             // SAFETY: `at` is masked by `mask`, which is `groups.len() - 1`
             // once the table has room, as it has here: a table without
             // groups has no room either (`grow_at` 0), and grows above.
-            let group = unsafe { &mut self.groups.get_unchecked_mut(at).0 };
-            let (found, empty) = K::match_slots(group, board.packed());
+            let group = unsafe { self.groups.get_unchecked_mut(at) };
+            let (found, empty) = K::match_slots(&group.keys, key);
             if found | empty != 0 {
                 let is_new = found == 0;
                 let slot = (if is_new { empty } else { found }).trailing_zeros() as usize % GROUP;
                 // A mask rather than a branch: "new or known" is a coin toss.
                 let new_mask = u32::from(is_new).wrapping_neg();
-                let index = (self.len as u32 & new_mask) | (group[slot] as u32 & !new_mask);
-                group[slot] = key | u64::from(index);
+                let index = (self.len as u32 & new_mask) | (group.indices[slot] & !new_mask);
+                group.keys[slot] = key;
+                group.indices[slot] = index;
                 // SAFETY: `entries` holds `grow_at` entries. A new board's
                 // index is `len`, below `grow_at` (checked above); a known
                 // board's was new when its slot was written.
@@ -323,13 +332,14 @@ impl BoardIndex {
     fn grow(&mut self) {
         let old = std::mem::replace(self, BoardIndex::with_groups(2 * self.groups.len().max(4)));
         let mask = self.groups.len() - 1;
-        for entry in old.groups.iter().flat_map(|g| g.0).filter(|&e| e != EMPTY_SLOT) {
-            let board = Board::from_packed((entry >> KEY_SHIFT) as u32);
-            let mut at = spread(board) as usize & mask;
+        let slots = old.groups.iter().flat_map(|g| g.keys.into_iter().zip(g.indices));
+        for (key, index) in slots.filter(|&(key, _)| key != EMPTY_KEY) {
+            let mut at = spread(Board::from_packed(key)) as usize & mask;
             loop {
-                let group = &mut self.groups[at].0;
-                if let Some(slot) = group.iter_mut().find(|slot| **slot == EMPTY_SLOT) {
-                    *slot = entry;
+                let group = &mut self.groups[at];
+                if let Some(slot) = group.keys.iter().position(|&k| k == EMPTY_KEY) {
+                    group.keys[slot] = key;
+                    group.indices[slot] = index;
                     break;
                 }
                 at = (at + 1) & mask;

@@ -27,11 +27,9 @@ pub trait Ops {
     /// board before it, with the least of them and its position.
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
 
-    /// Which of `slots` hold `key` in their top 32 bits and which are
-    /// `u64::MAX` (empty), as bit sets. Neither `key` nor the top half of
-    /// an occupied slot is ever `u32::MAX` (boards take 27 bits), so a top
-    /// half of `u32::MAX` alone marks an empty slot.
-    fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32);
+    /// Which of `keys` are `key` and which are `u32::MAX` (an empty slot:
+    /// boards take 27 bits), as bit sets.
+    fn match_slots(keys: &[u32; 8], key: u32) -> (u32, u32);
 
     /// The entries of `counts` that `keep` (all ones or all zeros per
     /// entry) keeps, which are cleared in `counts`.
@@ -94,11 +92,11 @@ impl Ops for Portable {
     }
 
     #[inline(always)]
-    fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32) {
+    fn match_slots(keys: &[u32; 8], key: u32) -> (u32, u32) {
         let (mut found, mut empty) = (0, 0);
-        for (k, &slot) in slots.iter().enumerate() {
-            found |= u32::from((slot >> 32) as u32 == key) << k;
-            empty |= u32::from(slot == u64::MAX) << k;
+        for (k, &slot) in keys.iter().enumerate() {
+            found |= u32::from(slot == key) << k;
+            empty |= u32::from(slot == u32::MAX) << k;
         }
         (found, empty)
     }
@@ -188,19 +186,12 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    /// The slots' top halves gathered into one register, in slot order,
-    /// and compared twice.
-    fn match_slots(slots: &[u64; 8], key: u32) -> (u32, u32) {
+    fn match_slots(keys: &[u32; 8], key: u32) -> (u32, u32) {
         use std::arch::x86_64::*;
-        // SAFETY: as in `child_images`; the two unaligned loads read the
-        // 64 bytes of `slots`.
+        // SAFETY: as in `child_images`; the unaligned load reads the 32
+        // bytes of `keys`.
         unsafe {
-            let low = _mm256_castsi256_ps(_mm256_loadu_si256(slots.as_ptr().cast()));
-            let high = _mm256_castsi256_ps(_mm256_loadu_si256(slots.as_ptr().add(4).cast()));
-            // The odd 32-bit halves: slots 0, 1, 4, 5 | 2, 3, 6, 7, then
-            // put in order.
-            let halves = _mm256_castps_si256(_mm256_shuffle_ps::<0b11_01_11_01>(low, high));
-            let keys = _mm256_permute4x64_epi64::<0b11_01_10_00>(halves);
+            let keys = _mm256_loadu_si256(keys.as_ptr().cast());
             let found = _mm256_cmpeq_epi32(keys, _mm256_set1_epi32(key as i32));
             let empty = _mm256_cmpeq_epi32(keys, _mm256_set1_epi32(-1));
             (
@@ -340,12 +331,12 @@ mod tests {
                 Portable::neighbour_patterns(board),
                 "{board:?}"
             );
-            let slots: [u64; 8] = std::array::from_fn(|_| match rng.below(3) {
-                0 => u64::MAX,
-                _ => u64::from(rng.below(4) as u32) << 32 | rng.below(1000),
+            let keys: [u32; 8] = std::array::from_fn(|_| match rng.below(3) {
+                0 => u32::MAX,
+                _ => rng.below(4) as u32,
             });
             let key = rng.below(4) as u32;
-            assert_eq!(K::match_slots(&slots, key), Portable::match_slots(&slots, key));
+            assert_eq!(K::match_slots(&keys, key), Portable::match_slots(&keys, key));
             let (from, into): ([u32; 8], [u32; 8]) = (
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
