@@ -20,8 +20,8 @@ pub struct Args {
     input: Option<PathBuf>,
 
     /// Threads to use. With 2, discovering boards and counting paths run
-    /// side by side, which pays on deep searches of near-empty boards (a
-    /// sixth off the empty board at depth 40, nearly a third off
+    /// side by side, which pays on deep searches of near-empty boards (an
+    /// eighth off the empty board at depth 40, a quarter off
     /// `1 2 0 / 0 0 0 / 0 0 0`); inputs that take a few milliseconds gain
     /// nothing. More than 2 are not used.
     #[arg(long, short = 't', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
