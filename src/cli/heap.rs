@@ -12,8 +12,8 @@
 //! Elsewhere this does nothing.
 
 /// Grows the heap and marks the new room for transparent huge pages. Only
-/// hints change: every allocation works as before, with or without huge
-/// pages.
+/// where memory comes from changes: every allocation works as before, with
+/// or without huge pages.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn prefer_huge_pages() {
     use std::ffi::c_int;
