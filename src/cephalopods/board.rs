@@ -18,8 +18,8 @@ use crate::symmetry::Symmetry;
 use std::fmt;
 
 pub const CELLS: usize = 9;
-pub(crate) const CELL_BITS: u32 = 3;
-pub(crate) const CELL_MASK: u32 = 0b111;
+const CELL_BITS: u32 = 3;
+const CELL_MASK: u32 = 0b111;
 pub(crate) const ROW_BITS: u32 = 9;
 const ROW_MASK: u32 = (1 << ROW_BITS) - 1;
 

@@ -18,7 +18,7 @@
 //! the answer in a `u32`. On the empty board this stores and adds two lanes
 //! per board and layer instead of eight.
 
-use crate::cephalopods::board::{Board, CELL_BITS, CELL_MASK, CELLS, IMAGE_SYMMETRY, ROW_BITS};
+use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY, ROW_BITS};
 use crate::symmetry::Symmetry;
 
 /// `GATHER[j][m]`: for a child whose canonical form is its own image `j`,
@@ -169,10 +169,9 @@ impl<const N: usize> Folding<N> {
         let mut row_hashes = Box::new([[[0u32; N]; ROW_PATTERNS]; 3]);
         for (r, patterns) in row_hashes.iter_mut().enumerate() {
             for (row, hashes) in patterns.iter_mut().enumerate() {
-                let parts = [0, 1, 2].map(|c| {
-                    let value = (row as u32 >> (CELL_BITS * c as u32)) & CELL_MASK;
-                    &cell_hashes[3 * r + c as usize][value as usize]
-                });
+                // A row packs like the first three cells of a board.
+                let row = Board::from_packed(row as u32);
+                let parts = [0, 1, 2].map(|c| &cell_hashes[3 * r + c][usize::from(row.cell(c))]);
                 for (i, hash) in hashes.iter_mut().enumerate() {
                     *hash = parts[0][i].wrapping_add(parts[1][i]).wrapping_add(parts[2][i]);
                 }
