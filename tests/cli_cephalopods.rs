@@ -134,6 +134,24 @@ fn the_shipped_examples_print_their_vectors_answers() {
     }
 }
 
+/// One thread, two (the default: discovery moves to the second thread
+/// once a level is wide, as it is on both boards) or three: one answer.
+#[test]
+fn the_answer_does_not_depend_on_the_threads() {
+    for (file, id) in [("empty-depth-40.txt", "e40"), ("public-11.txt", "11")] {
+        for threads in [&["-t", "1"][..], &["--threads", "2"], &["-t", "3"]] {
+            gamespace()
+                .arg("cephalopods")
+                .args(threads)
+                .arg(example(file))
+                .assert()
+                .success()
+                .stdout(expected_line(id))
+                .stderr("");
+        }
+    }
+}
+
 /// Runs `args` with `stdin` and checks the rejection: failure, nothing on
 /// stdout, one line on stderr that contains every one of `names`.
 fn assert_rejected(what: &str, args: &[&str], stdin: &str, names: &[&str]) {

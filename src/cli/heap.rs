@@ -28,7 +28,8 @@ pub fn prefer_huge_pages() {
     // SAFETY: `mallopt` only sets glibc's allocation parameters, which any
     // values keep consistent.
     unsafe {
-        // One arena for every thread, so that `--threads 2` allocates here too.
+        // One arena for every thread, so that the second thread (`--threads`)
+        // allocates here too.
         libc::mallopt(libc::M_ARENA_MAX, 1);
         // Blocks up to 32 MiB (glibc's most) from the heap, not from 128 KiB.
         libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);

@@ -423,6 +423,11 @@ impl Level {
         }
     }
 
+    /// How many boards the level holds.
+    pub fn board_count(&self) -> usize {
+        self.buckets.iter().map(Bucket::len).sum()
+    }
+
     fn is_empty(&self) -> bool {
         self.buckets.iter().all(|b| b.len() == 0)
     }

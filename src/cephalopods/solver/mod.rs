@@ -18,9 +18,10 @@
 //! Each move is generated, canonicalised and looked up once, instead of
 //! once per layer the board appears in (about four times fewer), and the
 //! counting pass is flat vector arithmetic. The passes go level by level
-//! (one pip total at a time): on one thread each level is counted as soon
-//! as it is discovered, while it is still in cache; on two, the passes run
-//! side by side.
+//! (one pip total at a time): each level is counted as soon as it is
+//! discovered, while it is still in cache, and once a search proves large
+//! enough to pay for a second thread, where one is allowed, discovery moves
+//! there and the passes run side by side.
 
 mod graph;
 mod kernel;
@@ -74,128 +75,176 @@ pub fn path_hash_sum(board: Board, depth: u32) -> u32 {
     path_hash_sum_with(board, depth, Kernel::detect(), 1)
 }
 
-/// [`path_hash_sum`] with a chosen kernel and number of threads.
+/// [`path_hash_sum`] with a chosen kernel and at most `threads` threads.
 ///
-/// With two threads or more, discovery and counting run as a pipeline on
-/// two threads: a level is counted while later ones are still being
-/// discovered. More threads than two change nothing. The answer is the
-/// same for any choice.
+/// With two threads or more, a search that proves large (a level of eight
+/// thousand boards) goes on as a pipeline on two threads, where
+/// the machine runs two at once: discovery moves to a thread of its own,
+/// and a level is counted while later ones are still being discovered.
+/// Smaller searches never start a thread, and more threads than two change
+/// nothing. The answer is the same for any choice.
 ///
 /// # Panics
 /// If the CPU does not support `kernel`.
 pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usize) -> u32 {
+    let second_thread_from = (threads > 1).then_some(SECOND_THREAD_FROM);
+    path_hash_sum_switching(board, depth, kernel, second_thread_from)
+}
+
+/// How many boards a level must hold for discovery to move to a second
+/// thread after it, where one is allowed. The pipeline loses where little
+/// work follows the move: the thread's start and the levels handed from
+/// core to core cost about 0.1 ms, and searches of 2 to 4 ms lost 3% to 5%
+/// when discovery moved after its first 8 to 20 thousand boards. Levels
+/// stay narrower than this in those searches and are wider in all larger
+/// ones seen, where the pipeline gains 1.02x to 1.05x (searches of 5 to
+/// 7 ms) and 1.15x to 1.34x (the deep boards).
+const SECOND_THREAD_FROM: usize = 8_000;
+
+/// [`path_hash_sum_with`] where discovery moves to a second thread after
+/// the first level of at least `second_thread_from` boards, or never
+/// (`None`).
+fn path_hash_sum_switching(
+    board: Board,
+    depth: u32,
+    kernel: Kernel,
+    second_thread_from: Option<usize>,
+) -> u32 {
     assert!(kernel.is_supported(), "this CPU cannot run the {kernel:?} kernel");
     if depth == 0 || board.is_full() {
         return board.hash() % MODULUS;
     }
     let depth = depth.min(LONGEST_GAME + 1);
     match lanes::lane_count(board) {
-        2 => solve::<2>(board, depth, kernel, threads),
-        4 => solve::<4>(board, depth, kernel, threads),
-        _ => solve::<8>(board, depth, kernel, threads),
+        2 => solve::<2>(board, depth, kernel, second_thread_from),
+        4 => solve::<4>(board, depth, kernel, second_thread_from),
+        _ => solve::<8>(board, depth, kernel, second_thread_from),
     }
 }
 
 /// The solve with `N` lanes per board and layer (see [`Folding`]).
-fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, threads: usize) -> u32 {
+fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, second_thread_from: Option<usize>) -> u32 {
     let folding = Folding::<N>::new(board);
-    let total = if threads <= 1 {
+    let total = std::thread::scope(|scope| {
+        let handover = second_thread_from.map(|level_size| Handover { scope, level_size });
         match kernel {
-            Kernel::Portable => count::<kernel::Portable, N>(
-                Discovery::<kernel::Portable>::new(board, depth),
-                board,
-                depth,
-                &folding,
-            ),
+            Kernel::Portable => count::<kernel::Portable, N>(board, depth, &folding, handover),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
-            Kernel::Avx2 => unsafe { solve_avx2(board, depth, &folding) },
+            Kernel::Avx2 => unsafe { count_avx2(board, depth, &folding, handover) },
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
         }
-    } else {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::scope(|scope| {
-            scope.spawn(move || {
-                // The receiver only goes away once counting is over.
-                discover(kernel, board, depth, |level| sender.send(level).unwrap_or(()));
-            });
-            match kernel {
-                Kernel::Portable => {
-                    count::<kernel::Portable, N>(receiver.into_iter(), board, depth, &folding)
-                }
-                #[cfg(target_arch = "x86_64")]
-                // SAFETY: as above.
-                Kernel::Avx2 => unsafe { count_avx2(receiver.into_iter(), board, depth, &folding) },
-                #[cfg(not(target_arch = "x86_64"))]
-                Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
-            }
-        })
-    };
+    });
     folding.unfold(total)
 }
 
-/// Counts paths over `levels`, discovered from `board`.
+/// Discovers and counts the paths from `board`, each level counted as soon
+/// as it is discovered, with discovery handed over to a second thread as
+/// `handover` says.
 #[inline(always)]
-fn count<K: kernel::Ops, const N: usize>(
-    levels: impl Iterator<Item = graph::Level>,
+fn count<'scope, K: Finish + 'scope, const N: usize>(
     board: Board,
     depth: u32,
     folding: &Folding<N>,
+    handover: Option<Handover<'scope, '_>>,
 ) -> u32 {
+    let levels = Levels {
+        here: Some(Discovery::<K>::new(board, depth)),
+        elsewhere: None,
+        handover,
+    };
     sweep::sum_final_hashes::<K, N>(levels, graph::Start::of(board), depth, folding)
 }
 
-/// Runs discovery with `kernel`'s code on its own, handing on each level.
-///
-/// With two threads, discovery and counting have an entry point each, so
-/// that the spawned thread also runs inside an AVX2-enabled function: code
-/// inlined into a plain closure would not be.
-fn discover(kernel: Kernel, board: Board, depth: u32, mut finished: impl FnMut(graph::Level)) {
-    match kernel {
-        Kernel::Portable => Discovery::<kernel::Portable>::new(board, depth).for_each(finished),
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
-        Kernel::Avx2 => unsafe { discover_avx2(board, depth, &mut finished) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
-    }
-}
-
-/// The whole solve on one thread, each level counted as soon as it is
-/// discovered. Like [`count_avx2`] given discovery, but with discovery set
-/// up inside AVX2 code too: handing it over measured 0.8% more
-/// instructions.
+/// Like [`count`], in AVX2 code, discovery included: handing a discovery
+/// over from plain code measured 0.8% more instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn solve_avx2<const N: usize>(board: Board, depth: u32, folding: &Folding<N>) -> u32 {
-    count::<kernel::Avx2, N>(
-        Discovery::<kernel::Avx2>::new(board, depth),
-        board,
-        depth,
-        folding,
-    )
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn discover_avx2(board: Board, depth: u32, finished: &mut impl FnMut(graph::Level)) {
-    // A plain loop: `for_each` and its closure need not be inlined here, and
-    // code that is not would run without AVX2.
-    for level in Discovery::<kernel::Avx2>::new(board, depth) {
-        finished(level);
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn count_avx2<const N: usize>(
-    levels: impl Iterator<Item = graph::Level>,
+fn count_avx2<'scope, const N: usize>(
     board: Board,
     depth: u32,
     folding: &Folding<N>,
+    handover: Option<Handover<'scope, '_>>,
 ) -> u32 {
-    count::<kernel::Avx2, N>(levels, board, depth, folding)
+    count::<kernel::Avx2, N>(board, depth, folding, handover)
+}
+
+/// When and where discovery moves to a second thread: after the first
+/// level of at least `level_size` boards, to a thread of `scope`.
+struct Handover<'scope, 'env> {
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    level_size: usize,
+}
+
+/// The levels of a discovery, in order, as counting takes them: found on
+/// the counting thread until one is as large as the handover asks, then on
+/// a second thread, which sends them on.
+struct Levels<'scope, 'env, K> {
+    /// The discovery, while it runs on this thread.
+    here: Option<Discovery<K>>,
+    /// Where the second thread sends levels, once it runs there.
+    elsewhere: Option<std::sync::mpsc::Receiver<graph::Level>>,
+    handover: Option<Handover<'scope, 'env>>,
+}
+
+impl<'scope, K: Finish + 'scope> Iterator for Levels<'scope, '_, K> {
+    type Item = graph::Level;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<graph::Level> {
+        let Some(discovery) = &mut self.here else {
+            return self.elsewhere.as_ref()?.recv().ok();
+        };
+        let level = discovery.next()?;
+        // The machine is asked only once the search is big, and once:
+        // asking takes tens of microseconds, as much as a small search.
+        if let Some(handover) = self.handover.take_if(|h| level.board_count() >= h.level_size)
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+            && let Some(discovery) = self.here.take()
+        {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            // The receiver only goes away once counting is over.
+            handover.scope.spawn(move || {
+                K::finish(discovery, |level| sender.send(level).unwrap_or(()));
+            });
+            self.elsewhere = Some(receiver);
+        }
+        Some(level)
+    }
+}
+
+/// Runs the rest of a discovery, handing on each level, with the code of
+/// the kernel: a second thread's entry point must enable the kernel's CPU
+/// features itself, as code inlined into a plain closure would run
+/// without them.
+trait Finish: kernel::Ops + Send + Sized {
+    fn finish(discovery: Discovery<Self>, finished: impl FnMut(graph::Level));
+}
+
+impl Finish for kernel::Portable {
+    fn finish(discovery: Discovery<Self>, finished: impl FnMut(graph::Level)) {
+        discovery.for_each(finished);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Finish for kernel::Avx2 {
+    fn finish(discovery: Discovery<Self>, mut finished: impl FnMut(graph::Level)) {
+        // SAFETY: a `Discovery<Avx2>` is only made once the CPU was checked
+        // for AVX2 (see `kernel`).
+        unsafe { finish_avx2(discovery, &mut finished) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn finish_avx2(discovery: Discovery<kernel::Avx2>, finished: &mut impl FnMut(graph::Level)) {
+    // A plain loop: `for_each` and its closure need not be inlined here, and
+    // code that is not would run without AVX2.
+    for level in discovery {
+        finished(level);
+    }
 }
 
 #[cfg(test)]
@@ -227,6 +276,22 @@ mod tests {
                         "{board:?} depth {depth} {kernel:?} {threads} threads"
                     );
                 }
+            }
+        }
+    }
+
+    /// Discovery moves to a second thread after the first level, after
+    /// one of the later ones, or never (with a size no level reaches).
+    #[test]
+    fn the_answer_does_not_depend_on_when_discovery_moves() {
+        for (cells, depth, expected) in DEEP {
+            let board = Board::from_cells(cells);
+            for from in [Some(0), Some(1_000), Some(20_000), Some(usize::MAX), None] {
+                assert_eq!(
+                    path_hash_sum_switching(board, depth, Kernel::detect(), from),
+                    expected,
+                    "{board:?} depth {depth}, second thread from a level of {from:?}"
+                );
             }
         }
     }
