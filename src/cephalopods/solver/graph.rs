@@ -429,7 +429,7 @@ impl Level {
     }
 
     fn is_empty(&self) -> bool {
-        self.buckets.iter().all(|b| b.len() == 0)
+        self.board_count() == 0
     }
 
     /// Where board `i` with `dice` dice keeps its count for `layer`.
