@@ -44,17 +44,20 @@ const fn neighbour_count(cell: usize) -> usize {
     n
 }
 
-/// One legal move, packed with what applying it needs: bits 0..8 index
-/// `CLEAR_MASKS` (the cell and the subset of its neighbours captured),
-/// bits 8..16 index `SET_VALUES` (the cell and the new die's value), and
-/// bits 16..18 hold the kind of move (0 for a plain placement, else the
-/// number of dice captured minus one).
+/// One legal move, packed with what applying it needs. Bits 0..4 hold
+/// the subset of the cell's neighbours captured, bits 4..8 the cell and
+/// bits 8..11 the new die's value, so that bits 0..8 index `CLEAR_MASKS`
+/// and bits 4..11 `SET_VALUES`; bits 11..13 hold the kind of move (0 for a
+/// plain placement, else the number of dice captured minus one).
+///
+/// Sixteen bits rather than 32: the table of every cell's moves takes
+/// 21 KiB of cache rather than 42, and a cell's list is copied in one
+/// 32-byte move (1.3% fewer instructions in all; time within noise).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Placement(u32);
+pub struct Placement(u16);
 
-// The fields' ranges: every `cell << 4 | subset` fits a byte, and every
-// `cell << 3 | value` seven bits, clear of the kind's bits.
-const _: () = assert!(CELLS << 4 <= 256 && CELLS << 3 <= 128);
+// The fields' ranges: a cell fits four bits, and a value three.
+const _: () = assert!(CELLS <= 16);
 
 impl std::fmt::Debug for Placement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -74,7 +77,7 @@ impl Placement {
         } else {
             captured.count_ones() as usize - 1
         };
-        Placement((cell << 4 | captured | (cell << 3 | value) << 8 | kind << 16) as u32)
+        Placement((captured | cell << 4 | value << 8 | kind << 11) as u16)
     }
 
     /// The cell the new die goes on.
@@ -85,17 +88,17 @@ impl Placement {
     /// Which of the cell's neighbours are captured: bit `k` for the `k`-th
     /// entry of its neighbour list. Empty for a plain placement.
     pub const fn captured(self) -> u32 {
-        self.0 & 0xF
+        self.0 as u32 & 0xF
     }
 
     /// The new die's value: the captured sum, or 1.
     pub const fn value(self) -> u32 {
-        self.0 >> 8 & 0x7
+        (self.0 >> 8 & 0x7) as u32
     }
 
     /// 0 for a plain placement, else the number of dice captured minus one.
     pub const fn kind(self) -> usize {
-        (self.0 >> 16 & 0x3) as usize
+        (self.0 >> 11 & 0x3) as usize
     }
 
     /// The number of dice captured: 0 for a plain placement.
@@ -114,7 +117,7 @@ impl Placement {
     pub const fn image_masks(self) -> (&'static [u32; 8], &'static [u32; 8]) {
         (
             &CLEAR_MASKS[(self.0 & 0xFF) as usize],
-            &SET_VALUES[(self.0 >> 8 & 0x7F) as usize],
+            &SET_VALUES[(self.0 >> 4 & 0x7F) as usize],
         )
     }
 
@@ -158,7 +161,7 @@ static CLEAR_MASKS: [[u32; 8]; 256] = {
     table
 };
 
-/// `SET_VALUES[cell << 3 | value][k]`: `value` on `cell`, in image `k`.
+/// `SET_VALUES[value << 4 | cell][k]`: `value` on `cell`, in image `k`.
 static SET_VALUES: [[u32; 8]; 128] = {
     let mut table = [[0; 8]; 128];
     let mut cell = 0;
@@ -167,7 +170,7 @@ static SET_VALUES: [[u32; 8]; 128] = {
         while value < 8 {
             let mut k = 0;
             while k < 8 {
-                table[cell << 3 | value][k] = (value as u32) << CELL_SHIFTS[cell][k];
+                table[value << 4 | cell][k] = (value as u32) << CELL_SHIFTS[cell][k];
                 k += 1;
             }
             value += 1;
