@@ -461,7 +461,8 @@ struct Shape {
 fn extrapolate(last: usize, before: usize) -> usize {
     match before {
         0 => last,
-        _ => (last * last / before).min(4 * last),
+        // In 64 bits, where `usize` is narrower, as the square may not fit.
+        _ => (last as u64 * last as u64 / before as u64).min(4 * last as u64) as usize,
     }
 }
 
@@ -537,7 +538,8 @@ impl<K: Ops> Iterator for Discovery<K> {
         // that the memory of levels counted in the meantime is free.
         let [last, before] = self.visited;
         current.edges.reserve(extrapolate(last.edges, before.edges));
-        (current.final_children).reserve(extrapolate(last.final_children, before.final_children));
+        let final_children = extrapolate(last.final_children, before.final_children);
+        current.final_children.reserve(final_children);
         let mut next = Level::new(current.pips + 1);
         let Discovery {
             depth,
@@ -715,6 +717,7 @@ mod tests {
         assert_eq!(extrapolate(100, 10), 400, "at most four times as large");
         assert_eq!(extrapolate(7, 0), 7, "no factor without a size before");
         assert_eq!(extrapolate(0, 50), 0);
+        assert_eq!(extrapolate(100_000, 50_000), 200_000, "squares past 32 bits");
     }
 
     #[test]
