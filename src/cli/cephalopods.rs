@@ -20,7 +20,7 @@ pub struct Args {
     input: Option<PathBuf>,
 
     /// The most threads to use. With 2, a search that proves large (a level
-    /// of eight thousand boards: searches of about 3 ms and up) moves its
+    /// of five thousand boards: searches of about 2 ms and up) moves its
     /// discovery of boards to a second thread while this one counts paths:
     /// 1.2x faster on the empty board at depth 40, 1.4x on `1 2 0 / 0 0 0 /
     /// 0 0 0`. Smaller searches, and machines with one core, use one

@@ -77,7 +77,7 @@ pub fn path_hash_sum(board: Board, depth: u32) -> u32 {
 
 /// [`path_hash_sum`] with a chosen kernel and at most `threads` threads.
 ///
-/// With two threads or more, a search that proves large (a level of eight
+/// With two threads or more, a search that proves large (a level of five
 /// thousand boards) goes on as a pipeline on two threads, where
 /// the machine runs two at once: discovery moves to a thread of its own,
 /// and a level is counted while later ones are still being discovered.
@@ -94,12 +94,12 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
 /// How many boards a level must hold for discovery to move to a second
 /// thread after it, where one is allowed. The pipeline loses where little
 /// work follows the move: the thread's start and the levels handed from
-/// core to core cost about 0.1 ms, and searches of 2 to 4 ms lost 3% to 5%
-/// when discovery moved after its first 8 to 20 thousand boards. Levels
-/// stay narrower than this in those searches and are wider in all larger
-/// ones seen, where the pipeline gains 1.02x to 1.05x (searches of 5 to
-/// 7 ms) and 1.15x to 1.34x (the deep boards).
-const SECOND_THREAD_FROM: usize = 8_000;
+/// core to core cost 0.1 to 0.2 ms. Public test 7 (1.1 ms, levels of up to
+/// 4,190 boards) lost 8% when discovery moved after a level of 1,000 to
+/// 4,000 boards; tests 8 to 12 (2 to 5 ms, levels of up to 6,000 to
+/// 18,000) gained 1.01x to 1.06x alike with any size from 3,000 to 6,000.
+/// Larger searches gain 1.15x to 1.4x (the deep boards).
+const SECOND_THREAD_FROM: usize = 5_000;
 
 /// [`path_hash_sum_with`] where discovery moves to a second thread after
 /// the first level of at least `second_thread_from` boards, or never
@@ -197,10 +197,9 @@ impl<'scope, K: Finish + 'scope> Iterator for Levels<'scope, '_, K> {
             return self.elsewhere.as_ref()?.recv().ok();
         };
         let level = discovery.next()?;
-        // The machine is asked only once the search is big, and once:
-        // asking takes tens of microseconds, as much as a small search.
+        // The machine is asked only once the search is big, and once.
         if let Some(handover) = self.handover.take_if(|h| level.board_count() >= h.level_size)
-            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+            && runs_two_threads_at_once()
             && let Some(discovery) = self.here.take()
         {
             let (sender, receiver) = std::sync::mpsc::channel();
@@ -212,6 +211,33 @@ impl<'scope, K: Finish + 'scope> Iterator for Levels<'scope, '_, K> {
         }
         Some(level)
     }
+}
+
+/// Whether this process may run on more than one CPU. On Linux with glibc
+/// it asks for the CPUs the process may run on, which takes a
+/// microsecond: `available_parallelism` also reads the cgroup's CPU quota
+/// from files, which took 60 µs here, more than a search of 0.1 ms. Only
+/// the number of CPUs decides: a quota of one CPU over two of them still
+/// runs the pipeline, as two threads that take turns, within the quota.
+fn runs_two_threads_at_once() -> bool {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: an all-zero `cpu_set_t` is an empty set, a valid value of
+        // the plain bit array it is.
+        let mut cpus: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        // SAFETY: the call writes at most the given size into `cpus`, and
+        // `CPU_COUNT` only reads the set it is given.
+        let count = unsafe {
+            match libc::sched_getaffinity(0, std::mem::size_of_val(&cpus), &mut cpus) {
+                0 => libc::CPU_COUNT(&cpus),
+                _ => 0,
+            }
+        };
+        if count > 0 {
+            return count > 1;
+        }
+    }
+    std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
 }
 
 /// Runs the rest of a discovery, handing on each level, with the code of
@@ -293,6 +319,15 @@ mod tests {
                     "{board:?} depth {depth}, second thread from a level of {from:?}"
                 );
             }
+        }
+    }
+
+    /// The CPUs this process may run on are never fewer than what the
+    /// standard library finds (it also caps them by the CPU quota).
+    #[test]
+    fn two_cpus_are_seen_where_the_standard_library_sees_them() {
+        if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+            assert!(runs_two_threads_at_once());
         }
     }
 
