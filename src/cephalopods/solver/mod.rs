@@ -95,8 +95,8 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
 /// thread after it, where one is allowed. The pipeline loses where little
 /// work follows the move: the thread's start and the levels handed from
 /// core to core cost 0.1 to 0.2 ms. Public test 7 (1.1 ms, levels of up to
-/// 4,190 boards) lost 8% when discovery moved after a level of 1,000 to
-/// 4,000 boards; tests 8 to 12 (2 to 5 ms, levels of up to 6,000 to
+/// 4,190 boards) lost 4% to 20% when discovery moved after a level of 1,000
+/// to 4,000 boards; tests 8 to 12 (2 to 5 ms, levels of up to 6,000 to
 /// 18,000) gained 1.01x to 1.06x alike with any size from 3,000 to 6,000.
 /// Larger searches gain 1.15x to 1.4x (the deep boards).
 const SECOND_THREAD_FROM: usize = 5_000;
