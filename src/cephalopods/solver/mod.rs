@@ -214,11 +214,12 @@ impl<'scope, K: Finish + 'scope> Iterator for Levels<'scope, '_, K> {
 }
 
 /// Whether this process may run on more than one CPU. On Linux with glibc
-/// it asks for the CPUs the process may run on, which takes a
+/// it asks for the CPUs the process may run on, which takes about a
 /// microsecond: `available_parallelism` also reads the cgroup's CPU quota
-/// from files, which took 60 µs here, more than a search of 0.1 ms. Only
-/// the number of CPUs decides: a quota of one CPU over two of them still
-/// runs the pipeline, as two threads that take turns, within the quota.
+/// from files, which took 30 to 60 µs here, a few percent of the searches
+/// that start a second thread. Only the number of CPUs decides: a quota of
+/// one CPU over two of them still runs the pipeline, as two threads that
+/// take turns, within the quota.
 fn runs_two_threads_at_once() -> bool {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
