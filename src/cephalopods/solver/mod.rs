@@ -26,11 +26,13 @@
 mod graph;
 mod kernel;
 mod lanes;
+mod pipeline;
 mod sweep;
 
 use super::{Board, MODULUS};
 use graph::Discovery;
 use lanes::Folding;
+use pipeline::{Finish, Levels};
 
 /// No game lasts longer: `2·pips − dice` is never negative (each die shows
 /// at least one pip), rises by at least one with every move and is at most
@@ -93,13 +95,13 @@ pub fn path_hash_sum_with(board: Board, depth: u32, kernel: Kernel, threads: usi
 
 /// How many boards a level must hold for discovery to move to a second
 /// thread after it, where one is allowed. The pipeline loses where little
-/// work follows the move: the thread's start and the levels handed from
-/// core to core cost 0.1 to 0.2 ms. Public test 7 (1.1 ms, levels of up to
-/// 4,190 boards) lost 4% to 20% when discovery moved after a level of 1,000
-/// to 4,000 boards; tests 8 to 12 (2 to 5 ms, levels of up to 6,000 to
-/// 18,000) gained 1.01x to 1.06x alike with any size from 3,000 to 6,000.
-/// Larger searches gain 1.15x to 1.4x (the deep boards).
-const SECOND_THREAD_FROM: usize = 5_000;
+/// work follows the move: starting the thread costs about 0.1 ms. Public
+/// test 6 (0.2 ms, levels of up to 634 boards) took 0.89x to 0.91x when
+/// discovery moved after a level of 300 or 600 boards. Test 7 (1.1 ms,
+/// levels of up to 4,190) gained 1.05x alike with 1,000 to 2,000 against
+/// 5,000; tests 8 and 9 1.03x to 1.06x. See `pipeline` for what made the
+/// early move pay, where before it lost.
+const SECOND_THREAD_FROM: usize = 2_000;
 
 /// [`path_hash_sum_with`] where discovery moves to a second thread after
 /// the first level of at least `second_thread_from` boards, or never
@@ -125,35 +127,28 @@ fn path_hash_sum_switching(
 /// The solve with `N` lanes per board and layer (see [`Folding`]).
 fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, second_thread_from: Option<usize>) -> u32 {
     let folding = Folding::<N>::new(board);
-    let total = std::thread::scope(|scope| {
-        let handover = second_thread_from.map(|level_size| Handover { scope, level_size });
-        match kernel {
-            Kernel::Portable => count::<kernel::Portable, N>(board, depth, &folding, handover),
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
-            Kernel::Avx2 => unsafe { count_avx2(board, depth, &folding, handover) },
-            #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
-        }
-    });
+    let total = match kernel {
+        Kernel::Portable => count::<kernel::Portable, N>(board, depth, &folding, second_thread_from),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
+        Kernel::Avx2 => unsafe { count_avx2(board, depth, &folding, second_thread_from) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
+    };
     folding.unfold(total)
 }
 
 /// Discovers and counts the paths from `board`, each level counted as soon
-/// as it is discovered, with discovery handed over to a second thread as
-/// `handover` says.
+/// as it is discovered, with discovery moved to a second thread after the
+/// first level of at least `second_thread_from` boards.
 #[inline(always)]
-fn count<'scope, K: Finish + 'scope, const N: usize>(
+fn count<K: Finish + 'static, const N: usize>(
     board: Board,
     depth: u32,
     folding: &Folding<N>,
-    handover: Option<Handover<'scope, '_>>,
+    second_thread_from: Option<usize>,
 ) -> u32 {
-    let levels = Levels {
-        here: Some(Discovery::<K>::new(board, depth)),
-        elsewhere: None,
-        handover,
-    };
+    let levels = Levels::new(Discovery::<K>::new(board, depth), second_thread_from);
     sweep::sum_final_hashes::<K, N>(levels, graph::Start::of(board), depth, folding)
 }
 
@@ -161,117 +156,13 @@ fn count<'scope, K: Finish + 'scope, const N: usize>(
 /// over from plain code measured 0.8% more instructions.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn count_avx2<'scope, const N: usize>(
+fn count_avx2<const N: usize>(
     board: Board,
     depth: u32,
     folding: &Folding<N>,
-    handover: Option<Handover<'scope, '_>>,
+    second_thread_from: Option<usize>,
 ) -> u32 {
-    count::<kernel::Avx2, N>(board, depth, folding, handover)
-}
-
-/// When and where discovery moves to a second thread: after the first
-/// level of at least `level_size` boards, to a thread of `scope`.
-struct Handover<'scope, 'env> {
-    scope: &'scope std::thread::Scope<'scope, 'env>,
-    level_size: usize,
-}
-
-/// The levels of a discovery, in order, as counting takes them: found on
-/// the counting thread until one is as large as the handover asks, then on
-/// a second thread, which sends them on.
-struct Levels<'scope, 'env, K> {
-    /// The discovery, while it runs on this thread.
-    here: Option<Discovery<K>>,
-    /// Where the second thread sends levels, once it runs there.
-    elsewhere: Option<std::sync::mpsc::Receiver<graph::Level>>,
-    handover: Option<Handover<'scope, 'env>>,
-}
-
-impl<'scope, K: Finish + 'scope> Iterator for Levels<'scope, '_, K> {
-    type Item = graph::Level;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<graph::Level> {
-        let Some(discovery) = &mut self.here else {
-            return self.elsewhere.as_ref()?.recv().ok();
-        };
-        let level = discovery.next()?;
-        // The machine is asked only once the search is big, and once.
-        if let Some(handover) = self.handover.take_if(|h| level.board_count() >= h.level_size)
-            && runs_two_threads_at_once()
-            && let Some(discovery) = self.here.take()
-        {
-            let (sender, receiver) = std::sync::mpsc::channel();
-            // The receiver only goes away once counting is over.
-            handover.scope.spawn(move || {
-                K::finish(discovery, |level| sender.send(level).unwrap_or(()));
-            });
-            self.elsewhere = Some(receiver);
-        }
-        Some(level)
-    }
-}
-
-/// Whether this process may run on more than one CPU. On Linux with glibc
-/// it asks for the CPUs the process may run on, which takes about a
-/// microsecond: `available_parallelism` also reads the cgroup's CPU quota
-/// from files, which took 30 to 60 µs here, a few percent of the searches
-/// that start a second thread. Only the number of CPUs decides: a quota of
-/// one CPU over two of them still runs the pipeline, as two threads that
-/// take turns, within the quota.
-fn runs_two_threads_at_once() -> bool {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        // SAFETY: an all-zero `cpu_set_t` is an empty set, a valid value of
-        // the plain bit array it is.
-        let mut cpus: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-        // SAFETY: the call writes at most the given size into `cpus`, and
-        // `CPU_COUNT` only reads the set it is given.
-        let count = unsafe {
-            match libc::sched_getaffinity(0, std::mem::size_of_val(&cpus), &mut cpus) {
-                0 => libc::CPU_COUNT(&cpus),
-                _ => 0,
-            }
-        };
-        if count > 0 {
-            return count > 1;
-        }
-    }
-    std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
-}
-
-/// Runs the rest of a discovery, handing on each level, with the code of
-/// the kernel: a second thread's entry point must enable the kernel's CPU
-/// features itself, as code inlined into a plain closure would run
-/// without them.
-trait Finish: kernel::Ops + Send + Sized {
-    fn finish(discovery: Discovery<Self>, finished: impl FnMut(graph::Level));
-}
-
-impl Finish for kernel::Portable {
-    fn finish(discovery: Discovery<Self>, finished: impl FnMut(graph::Level)) {
-        discovery.for_each(finished);
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Finish for kernel::Avx2 {
-    fn finish(discovery: Discovery<Self>, mut finished: impl FnMut(graph::Level)) {
-        // SAFETY: a `Discovery<Avx2>` is only made once the CPU was checked
-        // for AVX2 (see `kernel`).
-        unsafe { finish_avx2(discovery, &mut finished) }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn finish_avx2(discovery: Discovery<kernel::Avx2>, finished: &mut impl FnMut(graph::Level)) {
-    // A plain loop: `for_each` and its closure need not be inlined here, and
-    // code that is not would run without AVX2.
-    for level in discovery {
-        finished(level);
-    }
+    count::<kernel::Avx2, N>(board, depth, folding, second_thread_from)
 }
 
 #[cfg(test)]
@@ -320,15 +211,6 @@ mod tests {
                     "{board:?} depth {depth}, second thread from a level of {from:?}"
                 );
             }
-        }
-    }
-
-    /// The CPUs this process may run on are never fewer than what the
-    /// standard library finds (it also caps them by the CPU quota).
-    #[test]
-    fn two_cpus_are_seen_where_the_standard_library_sees_them() {
-        if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
-            assert!(runs_two_threads_at_once());
         }
     }
 

@@ -1,0 +1,287 @@
+//! Discovery handed over to a second thread once a search proves large:
+//! the levels it finds come back over a channel, and this thread counts
+//! each one while the next ones are being discovered.
+//!
+//! Two things decide whether the pair runs side by side on this VM:
+//! - **Where the second thread starts.** Linux may start a new thread on
+//!   the CPU of the thread that made it and leave it there for
+//!   milliseconds. In about half the runs of public test 11 the two threads
+//!   shared one CPU throughout. So the second thread is moved at once to
+//!   the process's other CPUs.
+//! - **How the counting thread waits.** A thread that sleeps until a level
+//!   arrives took from 0.05 to over 1 ms to wake (the idle virtual CPU has
+//!   to be woken too). So it spins for a while first. The two threads run
+//!   on different CPUs, so the spinning does not slow discovery.
+
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::graph::{Discovery, Level};
+use super::kernel;
+
+/// How long the counting thread spins before it sleeps while it waits for
+/// a level. A level takes from 0.1 ms to a few ms to discover, and counting
+/// it less, so the counting thread seldom sleeps.
+const SPIN_FOR: Duration = Duration::from_millis(2);
+
+/// The levels of a discovery, in order, as counting takes them. They are
+/// found on this thread until one holds `handover_at` boards, then on a
+/// second thread, which sends them on.
+pub struct Levels<K> {
+    /// The discovery, while it runs on this thread.
+    here: Option<Discovery<K>>,
+    /// The second thread, once discovery runs there.
+    elsewhere: Option<Helper>,
+    handover_at: Option<usize>,
+}
+
+impl<K: Finish + 'static> Levels<K> {
+    /// The levels of `discovery`, which moves to a second thread after the
+    /// first level of at least `handover_at` boards, if any and if the
+    /// process may run on a second CPU.
+    pub fn new(discovery: Discovery<K>, handover_at: Option<usize>) -> Levels<K> {
+        Levels {
+            here: Some(discovery),
+            elsewhere: None,
+            handover_at,
+        }
+    }
+}
+
+impl<K: Finish + 'static> Iterator for Levels<K> {
+    type Item = Level;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Level> {
+        let Some(discovery) = &mut self.here else {
+            return self.elsewhere.as_mut()?.next_level();
+        };
+        let level = discovery.next()?;
+        // The machine is asked only once the search is big, and once.
+        if self
+            .handover_at
+            .take_if(|size| level.board_count() >= *size)
+            .is_some()
+            && let Some(cpus) = OtherCpus::find()
+            && let Some(discovery) = self.here.take()
+        {
+            self.elsewhere = Some(Helper::start(discovery, &cpus));
+        }
+        Some(level)
+    }
+}
+
+/// The second thread and the levels it sends.
+struct Helper {
+    levels: Receiver<Level>,
+    /// Until it has been joined, once every level has come.
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Helper {
+    /// Runs the rest of `discovery` on a new thread, moved to `cpus`.
+    fn start<K: Finish + 'static>(discovery: Discovery<K>, cpus: &OtherCpus) -> Helper {
+        let (sender, levels) = std::sync::mpsc::channel();
+        // The receiver goes away only once every level has come, or when
+        // counting failed: then the levels are no longer needed.
+        let thread = std::thread::spawn(move || {
+            K::finish(discovery, |level| sender.send(level).unwrap_or(()));
+        });
+        cpus.move_there(&thread);
+        Helper {
+            levels,
+            thread: Some(thread),
+        }
+    }
+
+    /// The next level, once the second thread has sent it; `None` once it
+    /// has sent them all. A panic on the second thread resumes here, so
+    /// that a discovery cut short never passes for a whole one.
+    fn next_level(&mut self) -> Option<Level> {
+        let waiting_since = Instant::now();
+        while waiting_since.elapsed() < SPIN_FOR {
+            for _ in 0..64 {
+                match self.levels.try_recv() {
+                    Ok(level) => return Some(level),
+                    Err(TryRecvError::Empty) => std::hint::spin_loop(),
+                    Err(TryRecvError::Disconnected) => return self.join(),
+                }
+            }
+        }
+        match self.levels.recv() {
+            Ok(level) => Some(level),
+            Err(_) => self.join(),
+        }
+    }
+
+    fn join(&mut self) -> Option<Level> {
+        if let Some(thread) = self.thread.take()
+            && let Err(panic) = thread.join()
+        {
+            std::panic::resume_unwind(panic);
+        }
+        None
+    }
+}
+
+/// The CPUs a second thread may use: those this process may run on, less
+/// the one this thread runs on.
+pub struct OtherCpus {
+    /// `None` where the CPUs are not known one by one: the thread then
+    /// stays where the system puts it.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    set: Option<libc::cpu_set_t>,
+}
+
+impl OtherCpus {
+    /// `None` if this process may run on one CPU only. On Linux with glibc
+    /// this asks for the CPUs the process may run on, which takes about a
+    /// microsecond: `available_parallelism` also reads the cgroup's CPU
+    /// quota from files, which took 30 to 60 µs here. Only the number of
+    /// CPUs decides: a quota of one CPU over two of them still runs the
+    /// pipeline, as two threads that take turns, within the quota.
+    pub fn find() -> Option<OtherCpus> {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        if let Some(mut set) = allowed_cpus() {
+            // SAFETY: `sched_getcpu` takes no arguments and only reads.
+            let here = unsafe { libc::sched_getcpu() };
+            if let Ok(here) = usize::try_from(here)
+                && here < libc::CPU_SETSIZE as usize
+            {
+                // SAFETY: `here` is within the set, as checked.
+                unsafe { libc::CPU_CLR(here, &mut set) };
+            }
+            // SAFETY: `CPU_COUNT` only reads the set it is given.
+            let others = unsafe { libc::CPU_COUNT(&set) };
+            return (others > 0).then_some(OtherCpus { set: Some(set) });
+        }
+        std::thread::available_parallelism()
+            .is_ok_and(|n| n.get() > 1)
+            .then_some(OtherCpus {
+                #[cfg(all(target_os = "linux", target_env = "gnu"))]
+                set: None,
+            })
+    }
+
+    /// Moves `thread` to these CPUs. Only a hint: if it fails, the thread
+    /// runs where the system puts it, as it would anyway.
+    fn move_there(&self, thread: &JoinHandle<()>) {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        if let Some(set) = &self.set {
+            use std::os::unix::thread::JoinHandleExt;
+            // SAFETY: the thread has not been joined, so its handle is
+            // valid, and the call reads at most the given size from `set`.
+            unsafe { libc::pthread_setaffinity_np(thread.as_pthread_t(), std::mem::size_of_val(set), set) };
+        }
+        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+        let _ = thread;
+    }
+}
+
+/// The CPUs this thread may run on, if the system says.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn allowed_cpus() -> Option<libc::cpu_set_t> {
+    // SAFETY: an all-zero `cpu_set_t` is an empty set, a valid value of the
+    // plain bit array it is.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    // SAFETY: the call writes at most the given size into `set`.
+    let status = unsafe { libc::sched_getaffinity(0, std::mem::size_of_val(&set), &mut set) };
+    (status == 0).then_some(set)
+}
+
+/// Runs the rest of a discovery, handing on each level, with the code of
+/// the kernel: a second thread's entry point must enable the kernel's CPU
+/// features itself, as code inlined into a plain closure would run
+/// without them.
+pub trait Finish: kernel::Ops + Send + Sized {
+    fn finish(discovery: Discovery<Self>, finished: impl FnMut(Level));
+}
+
+impl Finish for kernel::Portable {
+    fn finish(discovery: Discovery<Self>, finished: impl FnMut(Level)) {
+        discovery.for_each(finished);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Finish for kernel::Avx2 {
+    fn finish(discovery: Discovery<Self>, mut finished: impl FnMut(Level)) {
+        // SAFETY: a `Discovery<Avx2>` is only made once the CPU was checked
+        // for AVX2 (see `kernel`).
+        unsafe { finish_avx2(discovery, &mut finished) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn finish_avx2(discovery: Discovery<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
+    // A plain loop: `for_each` and its closure need not be inlined here, and
+    // code that is not would run without AVX2.
+    for level in discovery {
+        finished(level);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The CPUs this process may run on are never fewer than what the
+    /// standard library finds (it also caps them by the CPU quota).
+    #[test]
+    fn a_second_cpu_is_seen_where_the_standard_library_sees_one() {
+        if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+            assert!(OtherCpus::find().is_some());
+        }
+    }
+
+    /// On a thread allowed two CPUs, the second thread gets the other one;
+    /// on a thread allowed one, there is no second thread.
+    #[test]
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    fn the_second_thread_gets_the_cpus_this_one_is_not_on() {
+        let Some(allowed) = allowed_cpus() else {
+            return;
+        };
+        let cpus: Vec<usize> = (0..libc::CPU_SETSIZE as usize)
+            // SAFETY: each CPU is within the set's size.
+            .filter(|&cpu| unsafe { libc::CPU_ISSET(cpu, &allowed) })
+            .take(2)
+            .collect();
+        // A thread of its own, as its CPUs are restricted.
+        std::thread::spawn(move || {
+            let restrict = |to: &[usize]| {
+                // SAFETY: as in `allowed_cpus`; each CPU is within the set's
+                // size, and the call reads at most that size from `set`.
+                let status = unsafe {
+                    let mut set: libc::cpu_set_t = std::mem::zeroed();
+                    for &cpu in to {
+                        libc::CPU_SET(cpu, &mut set);
+                    }
+                    libc::sched_setaffinity(0, std::mem::size_of_val(&set), &set)
+                };
+                assert_eq!(status, 0, "restricting this thread to {to:?}");
+            };
+            restrict(&cpus[..1]);
+            assert!(OtherCpus::find().is_none(), "one CPU: {cpus:?}");
+            if let [first, second] = cpus[..] {
+                restrict(&cpus);
+                let others = OtherCpus::find().and_then(|o| o.set).expect("two CPUs");
+                // This thread may have moved since, but it ran on one of them.
+                // SAFETY: `CPU_COUNT` and `CPU_ISSET` only read the set.
+                let (count, has_first, has_second) = unsafe {
+                    (
+                        libc::CPU_COUNT(&others),
+                        libc::CPU_ISSET(first, &others),
+                        libc::CPU_ISSET(second, &others),
+                    )
+                };
+                assert_eq!(count, 1, "one CPU of {cpus:?} left");
+                assert!(has_first != has_second, "{cpus:?}");
+            }
+        })
+        .join()
+        .expect("the check passes");
+    }
+}
