@@ -140,7 +140,11 @@ fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, second_thread
 
 /// Discovers and counts the paths from `board`, each level counted as soon
 /// as it is discovered, with discovery moved to a second thread after the
-/// first level of at least `second_thread_from` boards.
+/// first level of at least `second_thread_from` boards. Without a second
+/// thread the discovery is counted as it is, with no pipeline around it:
+/// the engine compiled with the pipeline's checks ran 0.3% more
+/// instructions but took 1.04x to 1.09x as long on one thread (public
+/// tests 10 and 11), by where its loops fell.
 #[inline(always)]
 fn count<K: Finish + 'static, const N: usize>(
     board: Board,
@@ -148,8 +152,15 @@ fn count<K: Finish + 'static, const N: usize>(
     folding: &Folding<N>,
     second_thread_from: Option<usize>,
 ) -> u32 {
-    let levels = Levels::new(Discovery::<K>::new(board, depth), second_thread_from);
-    sweep::sum_final_hashes::<K, N>(levels, graph::Start::of(board), depth, folding)
+    let discovery = Discovery::<K>::new(board, depth);
+    let start = graph::Start::of(board);
+    match second_thread_from {
+        None => sweep::sum_final_hashes::<K, N>(discovery, start, depth, folding),
+        Some(_) => {
+            let levels = Levels::new(discovery, second_thread_from);
+            sweep::sum_final_hashes::<K, N>(levels, start, depth, folding)
+        }
+    }
 }
 
 /// Like [`count`], in AVX2 code, discovery included: handing a discovery
