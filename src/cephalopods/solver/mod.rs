@@ -79,10 +79,11 @@ pub fn path_hash_sum(board: Board, depth: u32) -> u32 {
 
 /// [`path_hash_sum`] with a chosen kernel and at most `threads` threads.
 ///
-/// With two threads or more, a search that proves large (a level of five
-/// thousand boards) goes on as a pipeline on two threads, where
-/// the machine runs two at once: discovery moves to a thread of its own,
-/// and a level is counted while later ones are still being discovered.
+/// With two threads or more, a search that proves large (a level of two
+/// thousand boards) goes on as a pipeline on two threads, where the
+/// process may run on two CPUs: discovery moves to a thread of its own, on
+/// another CPU, and a level is counted while later ones are still being
+/// discovered (see `pipeline`).
 /// Smaller searches never start a thread, and more threads than two change
 /// nothing. The answer is the same for any choice.
 ///
