@@ -64,9 +64,9 @@ impl<K: Finish + 'static> Iterator for Levels<K> {
             .take_if(|size| level.board_count() >= *size)
             .is_some()
             && let Some(cpus) = OtherCpus::find()
-            && let Some(discovery) = self.here.take()
         {
-            self.elsewhere = Some(Helper::start(discovery, &cpus));
+            // Where no thread can be had, discovery goes on here.
+            self.elsewhere = Helper::start(&mut self.here, &cpus, spawn);
         }
         Some(level)
     }
@@ -79,40 +79,52 @@ struct Helper {
     thread: Option<JoinHandle<()>>,
 }
 
+/// Starts a thread; the standard library's way, as a function that tests
+/// can stand in for.
+type Spawn = fn(Box<dyn FnOnce() + Send>) -> std::io::Result<JoinHandle<()>>;
+
+fn spawn(run: Box<dyn FnOnce() + Send>) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new().spawn(run)
+}
+
 impl Helper {
-    /// Runs the rest of `discovery` on a new thread, moved to `cpus`.
-    fn start<K: Finish + 'static>(discovery: Discovery<K>, cpus: &OtherCpus) -> Helper {
+    /// Runs the rest of the discovery in `here` on a thread made by `spawn`,
+    /// moved to `cpus`. Leaves the discovery where it is if no thread can
+    /// be made.
+    fn start<K: Finish + 'static>(
+        here: &mut Option<Discovery<K>>,
+        cpus: &OtherCpus,
+        spawn: Spawn,
+    ) -> Option<Helper> {
         let (sender, levels) = std::sync::mpsc::channel();
-        // The receiver goes away only once every level has come, or when
-        // counting failed: then the levels are no longer needed.
-        let thread = std::thread::spawn(move || {
-            K::finish(discovery, |level| sender.send(level).unwrap_or(()));
-        });
+        // The discovery follows once the thread exists, so that it is not
+        // lost with a thread that could not be made.
+        let (hand_over, handed) = std::sync::mpsc::channel::<Discovery<K>>();
+        let thread = spawn(Box::new(move || {
+            if let Some(discovery) = receive(&handed) {
+                // The receiver goes away only once every level has come, or
+                // when counting failed: then the levels are no longer needed.
+                K::finish(discovery, |level| sender.send(level).unwrap_or(()));
+            }
+        }))
+        .ok()?;
         cpus.move_there(&thread);
-        Helper {
+        // The thread waits for the discovery before anything else, so the
+        // receiver is there.
+        if let Some(discovery) = here.take() {
+            hand_over.send(discovery).unwrap_or(());
+        }
+        Some(Helper {
             levels,
             thread: Some(thread),
-        }
+        })
     }
 
     /// The next level, once the second thread has sent it; `None` once it
     /// has sent them all. A panic on the second thread resumes here, so
     /// that a discovery cut short never passes for a whole one.
     fn next_level(&mut self) -> Option<Level> {
-        let waiting_since = Instant::now();
-        while waiting_since.elapsed() < SPIN_FOR {
-            for _ in 0..64 {
-                match self.levels.try_recv() {
-                    Ok(level) => return Some(level),
-                    Err(TryRecvError::Empty) => std::hint::spin_loop(),
-                    Err(TryRecvError::Disconnected) => return self.join(),
-                }
-            }
-        }
-        match self.levels.recv() {
-            Ok(level) => Some(level),
-            Err(_) => self.join(),
-        }
+        receive(&self.levels).or_else(|| self.join())
     }
 
     fn join(&mut self) -> Option<Level> {
@@ -123,6 +135,22 @@ impl Helper {
         }
         None
     }
+}
+
+/// The next message on `channel`, spinning for up to [`SPIN_FOR`] before
+/// sleeping; `None` once the sending end is gone.
+fn receive<T>(channel: &Receiver<T>) -> Option<T> {
+    let waiting_since = Instant::now();
+    while waiting_since.elapsed() < SPIN_FOR {
+        for _ in 0..64 {
+            match channel.try_recv() {
+                Ok(message) => return Some(message),
+                Err(TryRecvError::Empty) => std::hint::spin_loop(),
+                Err(TryRecvError::Disconnected) => return None,
+            }
+        }
+    }
+    channel.recv().ok()
 }
 
 /// The CPUs a second thread may use: those this process may run on, less
@@ -234,6 +262,35 @@ mod tests {
         if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
             assert!(OtherCpus::find().is_some());
         }
+    }
+
+    /// Where no thread can be made, the discovery comes back whole, and
+    /// goes on where it was.
+    #[test]
+    fn a_thread_that_cannot_be_made_leaves_the_discovery_here() {
+        use crate::cephalopods::Board;
+        use crate::cephalopods::solver::kernel::Portable;
+        let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
+        let sizes = |discovery: Discovery<Portable>| -> Vec<usize> {
+            discovery.map(|level| level.board_count()).collect()
+        };
+        let expected = sizes(Discovery::new(board, 12));
+        let cpus = OtherCpus {
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            set: None,
+        };
+        let mut here = Some(Discovery::<Portable>::new(board, 12));
+        let first = here
+            .as_mut()
+            .and_then(|discovery| discovery.next())
+            .map(|level| level.board_count());
+        let refused: Spawn = |_| Err(std::io::Error::other("no more threads"));
+        assert!(
+            Helper::start(&mut here, &cpus, refused).is_none(),
+            "a thread was made"
+        );
+        let rest = sizes(here.expect("the discovery is still here"));
+        assert_eq!([first.into_iter().collect(), rest].concat(), expected);
     }
 
     /// On a thread allowed two CPUs, the second thread gets the other one;
