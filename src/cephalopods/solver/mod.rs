@@ -157,8 +157,8 @@ fn count<K: Finish + 'static, const N: usize>(
     let start = graph::Start::of(board);
     match second_thread_from {
         None => sweep::sum_final_hashes::<K, N>(discovery, start, depth, folding),
-        Some(_) => {
-            let levels = Levels::new(discovery, second_thread_from);
+        Some(level_size) => {
+            let levels = Levels::new(discovery, level_size);
             sweep::sum_final_hashes::<K, N>(levels, start, depth, folding)
         }
     }

@@ -20,9 +20,10 @@ use std::time::{Duration, Instant};
 use super::graph::{Discovery, Level};
 use super::kernel;
 
-/// How long the counting thread spins before it sleeps while it waits for
-/// a level. A level takes from 0.1 ms to a few ms to discover, and counting
-/// it less, so the counting thread seldom sleeps.
+/// How long a thread spins before it sleeps while it waits on the other:
+/// the counting thread for a level, the second thread for its discovery.
+/// A level takes from 0.1 ms to a few ms to discover, and counting it less,
+/// so the counting thread seldom sleeps.
 const SPIN_FOR: Duration = Duration::from_millis(2);
 
 /// The levels of a discovery, in order, as counting takes them. They are
@@ -33,18 +34,19 @@ pub struct Levels<K> {
     here: Option<Discovery<K>>,
     /// The second thread, once discovery runs there.
     elsewhere: Option<Helper>,
+    /// Until the level that decides the handover has come.
     handover_at: Option<usize>,
 }
 
 impl<K: Finish + 'static> Levels<K> {
     /// The levels of `discovery`, which moves to a second thread after the
-    /// first level of at least `handover_at` boards, if any and if the
-    /// process may run on a second CPU.
-    pub fn new(discovery: Discovery<K>, handover_at: Option<usize>) -> Levels<K> {
+    /// first level of at least `handover_at` boards, if the process may run
+    /// on a second CPU.
+    pub fn new(discovery: Discovery<K>, handover_at: usize) -> Levels<K> {
         Levels {
             here: Some(discovery),
             elsewhere: None,
-            handover_at,
+            handover_at: Some(handover_at),
         }
     }
 }
