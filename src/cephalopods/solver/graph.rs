@@ -10,6 +10,9 @@
 //! been visited nothing changes it any more: it is handed on whole.
 
 use std::marker::PhantomData;
+use std::ops::Range;
+
+use super::assist::{Alone, HELP_FROM, Help, Part};
 
 use super::kernel::Ops;
 use crate::cephalopods::board::Board;
@@ -64,8 +67,8 @@ impl Edge {
 /// One generated move before its child is looked up: the canonical child
 /// in the top 27 bits, then the move's kind and the child's orientation as
 /// in an [`Edge`], which takes them over unchanged.
-#[derive(Clone, Copy)]
-struct MoveCode(u32);
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveCode(u32);
 
 impl MoveCode {
     const EDGE_BITS: u32 = (1 << (Edge::KIND_BITS + Edge::ORIENTATION_BITS)) - 1;
@@ -102,6 +105,15 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// `board`, reached first at layer `first` and last at `last`.
+    #[cfg(test)]
+    pub fn reached(board: Board, first: u8, last: u8) -> Entry {
+        let mut entry = Entry::UNREACHED;
+        entry.board = board;
+        entry.widen(Entry::widening(first, last));
+        entry
+    }
+
     const UNREACHED: Entry = Entry {
         board: Board::EMPTY,
         reach: [0; 4],
@@ -494,8 +506,10 @@ impl Start {
 /// level is handed on as soon as it is complete, so that it can be counted
 /// while its memory is still in cache. The levels run from the start's up
 /// to the first empty one.
-pub struct Discovery<K> {
+pub struct Discovery<K, H = Alone> {
     depth: u32,
+    /// Who helps generate moves, if anyone (see [`super::assist`]).
+    help: H,
     /// The level to visit next; `None` once the empty level is handed on.
     current: Option<Level>,
     /// The sizes of the last two levels visited, the later first.
@@ -508,14 +522,15 @@ pub struct Discovery<K> {
     kernel: PhantomData<K>,
 }
 
-impl<K: Ops> Discovery<K> {
-    pub fn new(start: Board, depth: u32) -> Discovery<K> {
+impl<K: Ops, H: Help + Default> Discovery<K, H> {
+    pub fn new(start: Board, depth: u32) -> Discovery<K, H> {
         assert!((1..=u32::from(u8::MAX)).contains(&depth));
         let origin = Start::of(start);
         let mut current = Level::new(origin.pips);
         current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
         Discovery {
             depth,
+            help: H::default(),
             current: Some(current),
             visited: [Shape::default(); 2],
             move_codes: Box::new([[(MoveCode(0), 0); MOST_MOVES]; 2]),
@@ -525,7 +540,14 @@ impl<K: Ops> Discovery<K> {
     }
 }
 
-impl<K: Ops> Iterator for Discovery<K> {
+impl<K: Ops, H> Discovery<K, H> {
+    /// From now on, moves are generated with help from `help`.
+    pub fn set_help(&mut self, help: H) {
+        self.help = help;
+    }
+}
+
+impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
     type Item = Level;
 
     #[inline(always)]
@@ -543,6 +565,7 @@ impl<K: Ops> Iterator for Discovery<K> {
         let mut next = Level::new(current.pips + 1);
         let Discovery {
             depth,
+            ref help,
             ref mut move_codes,
             ref mut moves,
             ..
@@ -579,60 +602,300 @@ impl<K: Ops> Iterator for Discovery<K> {
             // Only a plain placement on the last empty cell fills the
             // board: a capture empties cells.
             let fills = dice == MAX_DICE - 1;
-            // Each board's moves are generated one board ahead of their
-            // lookups, with the index slots they will probe fetched in the
-            // meantime: a lookup that waits for its slot stalls discovery.
-            // `waiting`: how many moves the board before generated, and
-            // what they widen their children's windows by.
-            let mut waiting = (0, [0; 4]);
-            for (i, entry) in bucket.entries.iter_mut().enumerate() {
-                let [even, odd] = &mut **move_codes;
-                let (generated, looking_up) = if i % 2 == 0 { (even, odd) } else { (odd, even) };
-                let mut generated_moves = 0;
-                let mut widening = [0; 4];
-                // A block, not a closure: a closure would not be compiled with
-                // the kernel's CPU features.
-                if u32::from(entry.first()) < depth {
-                    let (parent, first, last) = (entry.board, entry.first(), entry.last());
-                    let child_first = first + 1;
-                    let child_last = last.min(depth as u8 - 1) + 1;
-                    moves.gather(parent, &K::neighbour_patterns(parent));
-                    // Children reached only at the last layer end every path
-                    // through them, as do full ones. Only a plain placement
-                    // on the last empty cell fills the board, and it is then
-                    // the cell's only move: a capture, where there is one,
-                    // is forced. So a board's moves all end paths, or none.
-                    let ending = u32::from(child_first) == depth
-                        || (fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
-                    if ending {
-                        final_children.extend(moves.iter().map(|p| p.apply(parent)));
-                        entry.reach[3] = moves.iter().len() as u8;
-                    } else {
-                        let images = K::images(parent);
-                        for placement in moves.iter() {
-                            let images = K::child_images(&images, placement);
-                            let kind = placement.kind();
-                            let canonical = Board::from_packed(images.least);
-                            let spread = spread(canonical);
-                            targets[kind].index.prefetch(spread);
-                            generated[generated_moves % MOST_MOVES] =
-                                (MoveCode::new(canonical, kind, images.orientation), spread);
-                            generated_moves += 1;
+            let job = Job {
+                entries: bucket.entries.as_mut_ptr(),
+                len: bucket.entries.len(),
+                depth,
+                fills,
+            };
+            let mut visit = Visit {
+                job,
+                move_codes,
+                moves,
+                targets: &mut targets,
+                edges,
+                final_children,
+            };
+            match help.assist().filter(|_| job.len >= HELP_FROM) {
+                None => visit.boards::<K>(0..job.len),
+                Some(assist) => {
+                    // SAFETY: `job.entries` points to the bucket's `len`
+                    // boards, which stay in place until the level is
+                    // counted, and this thread touches them only as the
+                    // offer allows.
+                    match unsafe { assist.offer(job) } {
+                        None => visit.boards::<K>(0..job.len),
+                        Some(mut offer) => {
+                            while let Some(boards) = offer.claim() {
+                                visit.boards::<K>(boards);
+                            }
+                            let mut parts = offer.finish().peekable();
+                            while let Some(part) = parts.next() {
+                                if let Some(Part::Helped(next, _)) = parts.peek() {
+                                    next.prefetch();
+                                }
+                                match part {
+                                    Part::Alone(boards) => visit.boards::<K>(boards),
+                                    Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
+                                }
+                            }
                         }
-                        entry.reach[2] = generated_moves as u8;
-                        widening = Entry::widening(child_first, child_last);
                     }
                 }
-                look_up::<K>(&looking_up[..waiting.0], waiting.1, &mut targets, edges);
-                waiting = (generated_moves, widening);
             }
-            let last_generated = &move_codes[(bucket.entries.len() + 1) % 2];
-            look_up::<K>(&last_generated[..waiting.0], waiting.1, &mut targets, edges);
             current.buckets[dice] = bucket;
         }
         self.visited = [current.shape(), last];
         self.current = Some(next);
         Some(current)
+    }
+}
+
+/// One bucket's boards while discovery visits them, shared with a helper
+/// (see [`super::assist`]): `entries` points to `len` boards, whose moves
+/// lead at most `depth` layers on; `fills` where they have one empty cell
+/// (see [`generate`]).
+#[derive(Clone, Copy)]
+pub struct Job {
+    entries: *mut Entry,
+    pub len: usize,
+    depth: u32,
+    fills: bool,
+}
+
+impl Job {
+    /// The boards of `entries`, in a search of `depth` moves.
+    #[cfg(test)]
+    pub fn of(entries: &mut [Entry], depth: u32) -> Job {
+        Job {
+            entries: entries.as_mut_ptr(),
+            len: entries.len(),
+            depth,
+            fills: false,
+        }
+    }
+}
+
+/// What generating one board's moves gave: how many moves were made for
+/// lookup, with what they widen their children's windows by, or how many
+/// final children were kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Generated {
+    inner: u8,
+    finals: u8,
+    widening: [u8; 4],
+}
+
+/// Where generated moves go: on the discovery thread, to a board's list
+/// with their slots fetched; on the helper, to a chunk's list.
+trait Sink {
+    fn put(&mut self, kind: usize, code: MoveCode, spread: u32);
+}
+
+impl Sink for Vec<(MoveCode, u32)> {
+    #[inline(always)]
+    fn put(&mut self, _: usize, code: MoveCode, spread: u32) {
+        self.push((code, spread));
+    }
+}
+
+/// A board's list of moves, whose children's index slots are fetched as
+/// the moves are made.
+struct Prefetching<'a, 'b> {
+    codes: &'a mut [(MoveCode, u32); MOST_MOVES],
+    len: usize,
+    targets: &'a [&'b mut Bucket; 4],
+}
+
+impl Sink for Prefetching<'_, '_> {
+    #[inline(always)]
+    fn put(&mut self, kind: usize, code: MoveCode, spread: u32) {
+        self.targets[kind].index.prefetch(spread);
+        self.codes[self.len % MOST_MOVES] = (code, spread);
+        self.len += 1;
+    }
+}
+
+/// Generates the moves of the board of `entry`, one of `job`'s: into
+/// `sink` for lookup, or as `final_children`.
+#[inline(always)]
+fn generate<K: Ops>(
+    entry: &Entry,
+    job: &Job,
+    moves: &mut Moves,
+    sink: &mut impl Sink,
+    final_children: &mut Vec<Board>,
+) -> Generated {
+    let mut made = Generated {
+        inner: 0,
+        finals: 0,
+        widening: [0; 4],
+    };
+    let depth = job.depth;
+    if u32::from(entry.first()) < depth {
+        let (parent, first, last) = (entry.board, entry.first(), entry.last());
+        let child_first = first + 1;
+        let child_last = last.min(depth as u8 - 1) + 1;
+        moves.gather(parent, &K::neighbour_patterns(parent));
+        // Children reached only at the last layer end every path through
+        // them, as do full ones. Only a plain placement on the last empty
+        // cell fills the board, and it is then the cell's only move: a
+        // capture, where there is one, is forced. So a board's moves all end
+        // paths, or none.
+        let ending = u32::from(child_first) == depth
+            || (job.fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
+        if ending {
+            final_children.extend(moves.iter().map(|p| p.apply(parent)));
+            made.finals = moves.iter().len() as u8;
+        } else {
+            let images = K::images(parent);
+            for placement in moves.iter() {
+                let images = K::child_images(&images, placement);
+                let kind = placement.kind();
+                let canonical = Board::from_packed(images.least);
+                sink.put(
+                    kind,
+                    MoveCode::new(canonical, kind, images.orientation),
+                    spread(canonical),
+                );
+            }
+            made.inner = moves.iter().len() as u8;
+            made.widening = Entry::widening(child_first, child_last);
+        }
+    }
+    made
+}
+
+/// The discovery thread's view of one bucket being visited.
+struct Visit<'a, 'b> {
+    job: Job,
+    move_codes: &'a mut [[(MoveCode, u32); MOST_MOVES]; 2],
+    moves: &'a mut Moves,
+    targets: &'a mut [&'b mut Bucket; 4],
+    edges: &'a mut Vec<Edge>,
+    final_children: &'a mut Vec<Board>,
+}
+
+impl Visit<'_, '_> {
+    /// Generates and looks up the moves of `boards`, which no helper
+    /// touches. Each board's moves are generated one board ahead of their
+    /// lookups, with the index slots they will probe fetched in the
+    /// meantime: a lookup that waits for its slot stalls discovery.
+    #[inline(always)]
+    fn boards<K: Ops>(&mut self, boards: Range<usize>) {
+        debug_assert!(boards.end <= self.job.len);
+        // How many moves the board before generated, and what they widen
+        // their children's windows by.
+        let mut waiting = (0, [0; 4]);
+        let count = boards.len();
+        for (k, i) in boards.enumerate() {
+            // SAFETY: `i` is below `len`, and the board is this thread's
+            // alone (see `assist`).
+            let entry = unsafe { &mut *self.job.entries.add(i) };
+            let [even, odd] = &mut *self.move_codes;
+            let (generated, looking_up) = if k % 2 == 0 { (even, odd) } else { (odd, even) };
+            let mut sink = Prefetching {
+                codes: generated,
+                len: 0,
+                targets: self.targets,
+            };
+            let made = generate::<K>(entry, &self.job, self.moves, &mut sink, self.final_children);
+            entry.reach[2] = made.inner;
+            entry.reach[3] = made.finals;
+            look_up::<K>(&looking_up[..waiting.0], waiting.1, self.targets, self.edges);
+            waiting = (usize::from(made.inner), made.widening);
+        }
+        let last_generated = &self.move_codes[(count + 1) % 2];
+        look_up::<K>(&last_generated[..waiting.0], waiting.1, self.targets, self.edges);
+    }
+
+    /// Looks up the moves a helper generated for `boards`.
+    #[inline(always)]
+    fn chunk<K: Ops>(&mut self, chunk: &Chunk, boards: Range<usize>) {
+        debug_assert!(boards.end <= self.job.len);
+        let (mut codes, mut finals) = (&chunk.codes[..], &chunk.finals[..]);
+        for (i, made) in boards.zip(&chunk.made) {
+            // SAFETY: as in `boards`; the helper is done with the chunk.
+            let entry = unsafe { &mut *self.job.entries.add(i) };
+            entry.reach[2] = made.inner;
+            entry.reach[3] = made.finals;
+            let (these, rest) = codes.split_at(usize::from(made.inner));
+            for &(code, spread) in rest.iter().take(8) {
+                self.targets[code.kind()].index.prefetch(spread);
+            }
+            look_up::<K>(these, made.widening, self.targets, self.edges);
+            codes = rest;
+            let (these, rest) = finals.split_at(usize::from(made.finals));
+            self.final_children.extend_from_slice(these);
+            finals = rest;
+        }
+    }
+}
+
+/// Starts fetching every cache line of `items`.
+#[inline(always)]
+fn prefetch_all<T>(items: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let bytes = std::mem::size_of_val(items);
+        let start = items.as_ptr().cast::<u8>();
+        for offset in (0..bytes).step_by(64) {
+            // SAFETY: as in `BoardIndex::prefetch`; the address lies within
+            // `items`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset).cast()) };
+        }
+    }
+}
+
+/// The moves a helper generated for one chunk of a bucket's boards.
+#[derive(Default, Debug)]
+pub struct Chunk {
+    codes: Vec<(MoveCode, u32)>,
+    made: Vec<Generated>,
+    finals: Vec<Board>,
+}
+
+impl Chunk {
+    /// How many boards the chunk's moves were generated for.
+    #[cfg(test)]
+    pub fn boards(&self) -> usize {
+        self.made.len()
+    }
+
+    /// Starts fetching the chunk's moves, which the helper wrote on
+    /// another CPU.
+    #[inline(always)]
+    fn prefetch(&self) {
+        prefetch_all(&self.codes);
+        prefetch_all(&self.made);
+        prefetch_all(&self.finals);
+    }
+
+    /// Generates the moves of `boards` of `job`.
+    ///
+    /// # Safety
+    /// `boards` must lie within `job`'s, which must still be in place, and
+    /// no other thread may write their boards and windows meanwhile.
+    #[inline(always)]
+    pub unsafe fn generate<K: Ops>(&mut self, job: &Job, boards: Range<usize>, moves: &mut Moves) {
+        self.codes.clear();
+        self.made.clear();
+        self.finals.clear();
+        for i in boards {
+            let at = job.entries.wrapping_add(i);
+            // SAFETY: by the caller's promise. Only the board and its window
+            // are read: discovery may be writing the counts of moves (see
+            // `assist`).
+            let entry = unsafe {
+                Entry {
+                    board: (*at).board,
+                    reach: [(*at).reach[0], (*at).reach[1], 0, 0],
+                }
+            };
+            let made = generate::<K>(&entry, job, moves, &mut self.codes, &mut self.finals);
+            self.made.push(made);
+        }
     }
 }
 
@@ -718,6 +981,67 @@ mod tests {
         assert_eq!(extrapolate(7, 0), 7, "no factor without a size before");
         assert_eq!(extrapolate(0, 50), 0);
         assert_eq!(extrapolate(100_000, 50_000), 200_000, "squares past 32 bits");
+    }
+
+    /// Each bucket's boards with their windows, counts of moves and count
+    /// bases; the moves; the final children.
+    type Contents = (Vec<Vec<(u32, [u8; 4], u32)>>, Vec<u32>, Vec<u32>);
+
+    /// Everything a level holds, for comparing levels.
+    fn contents(level: &Level) -> Contents {
+        let buckets = (level.buckets.iter())
+            .map(|bucket| {
+                (bucket.entries.iter().zip(&bucket.count_base))
+                    .map(|(entry, &base)| (entry.board.packed(), entry.reach, base))
+                    .collect()
+            })
+            .collect();
+        let edges = level.edges.iter().map(|edge| edge.0).collect();
+        let finals = level.final_children.iter().map(|b| b.packed()).collect();
+        (buckets, edges, finals)
+    }
+
+    /// With a thread that generates moves for every bucket it can, the
+    /// levels come out exactly as without: discovery looks children up in
+    /// the same order either way, so they are numbered alike.
+    fn a_helped_discovery_finds_the_same_levels<K: Ops + 'static>() {
+        use crate::cephalopods::solver::assist::Assist;
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
+        let depth = 18;
+        let assist = Arc::new(Assist::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        let helper = {
+            let (assist, stop) = (Arc::clone(&assist), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                let mut moves = Moves::new();
+                while !stop.load(Ordering::Relaxed) {
+                    assist.help::<K>(&mut moves);
+                }
+            })
+        };
+        let mut helped = Discovery::<K, Option<Arc<Assist>>>::new(board, depth);
+        helped.set_help(Some(Arc::clone(&assist)));
+        let alone = Discovery::<K>::new(board, depth);
+        let mut levels = 0;
+        for (helped, alone) in helped.zip(alone) {
+            assert_eq!(
+                contents(&helped),
+                contents(&alone),
+                "level of {} pips",
+                alone.pips
+            );
+            levels += 1;
+        }
+        stop.store(true, Ordering::Relaxed);
+        helper.join().expect("the helper ran");
+        assert_eq!(levels, 15);
+    }
+
+    #[test]
+    fn help_changes_no_level() {
+        with_each_kernel!(a_helped_discovery_finds_the_same_levels);
     }
 
     #[test]

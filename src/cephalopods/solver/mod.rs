@@ -23,6 +23,7 @@
 //! enough to pay for a second thread, where one is allowed, discovery moves
 //! there and the passes run side by side.
 
+mod assist;
 mod graph;
 mod kernel;
 mod lanes;
@@ -153,12 +154,14 @@ fn count<K: Finish + 'static, const N: usize>(
     folding: &Folding<N>,
     second_thread_from: Option<usize>,
 ) -> u32 {
-    let discovery = Discovery::<K>::new(board, depth);
     let start = graph::Start::of(board);
     match second_thread_from {
-        None => sweep::sum_final_hashes::<K, N>(discovery, start, depth, folding),
+        None => {
+            let discovery = Discovery::<K>::new(board, depth);
+            sweep::sum_final_hashes::<K, N>(discovery, start, depth, folding)
+        }
         Some(level_size) => {
-            let levels = Levels::new(discovery, level_size);
+            let levels = Levels::<K>::new(Discovery::new(board, depth), level_size);
             sweep::sum_final_hashes::<K, N>(levels, start, depth, folding)
         }
     }

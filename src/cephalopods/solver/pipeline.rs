@@ -17,8 +17,15 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
+use super::assist::Assist;
 use super::graph::{Discovery, Level};
 use super::kernel;
+use crate::cephalopods::moves::Moves;
+
+/// A discovery that may get help.
+type Helped<K> = Discovery<K, Option<Arc<Assist>>>;
 
 /// How long a thread spins before it sleeps while it waits on the other:
 /// the counting thread for a level, the second thread for its discovery.
@@ -31,7 +38,7 @@ const SPIN_FOR: Duration = Duration::from_millis(2);
 /// second thread, which sends them on.
 pub struct Levels<K> {
     /// The discovery, while it runs on this thread.
-    here: Option<Discovery<K>>,
+    here: Option<Helped<K>>,
     /// The second thread, once discovery runs there.
     elsewhere: Option<Helper>,
     /// Until the level that decides the handover has come.
@@ -42,7 +49,7 @@ impl<K: Finish + 'static> Levels<K> {
     /// The levels of `discovery`, which moves to a second thread after the
     /// first level of at least `handover_at` boards, if the process may run
     /// on a second CPU.
-    pub fn new(discovery: Discovery<K>, handover_at: usize) -> Levels<K> {
+    pub fn new(discovery: Helped<K>, handover_at: usize) -> Levels<K> {
         Levels {
             here: Some(discovery),
             elsewhere: None,
@@ -57,7 +64,7 @@ impl<K: Finish + 'static> Iterator for Levels<K> {
     #[inline(always)]
     fn next(&mut self) -> Option<Level> {
         let Some(discovery) = &mut self.here else {
-            return self.elsewhere.as_mut()?.next_level();
+            return self.elsewhere.as_mut()?.next_level::<K>();
         };
         let level = discovery.next()?;
         // The machine is asked only once the search is big, and once.
@@ -77,6 +84,9 @@ impl<K: Finish + 'static> Iterator for Levels<K> {
 /// The second thread and the levels it sends.
 struct Helper {
     levels: Receiver<Level>,
+    /// Where this thread helps the discovery while it waits.
+    assist: Arc<Assist>,
+    moves: Moves,
     /// Until it has been joined, once every level has come.
     thread: Option<JoinHandle<()>>,
 }
@@ -94,16 +104,16 @@ impl Helper {
     /// moved to `cpus`. Leaves the discovery where it is if no thread can
     /// be made.
     fn start<K: Finish + 'static>(
-        here: &mut Option<Discovery<K>>,
+        here: &mut Option<Helped<K>>,
         cpus: &OtherCpus,
         spawn: Spawn,
     ) -> Option<Helper> {
         let (sender, levels) = std::sync::mpsc::channel();
         // The discovery follows once the thread exists, so that it is not
         // lost with a thread that could not be made.
-        let (hand_over, handed) = std::sync::mpsc::channel::<Discovery<K>>();
+        let (hand_over, handed) = std::sync::mpsc::channel::<Helped<K>>();
         let thread = spawn(Box::new(move || {
-            if let Some(discovery) = receive(&handed) {
+            if let Some(discovery) = receive(&handed, || false) {
                 // The receiver goes away only once every level has come, or
                 // when counting failed: then the levels are no longer needed.
                 K::finish(discovery, |level| sender.send(level).unwrap_or(()));
@@ -113,11 +123,15 @@ impl Helper {
         cpus.move_there(&thread);
         // The thread waits for the discovery before anything else, so the
         // receiver is there.
-        if let Some(discovery) = here.take() {
+        let assist = Arc::new(Assist::default());
+        if let Some(mut discovery) = here.take() {
+            discovery.set_help(Some(Arc::clone(&assist)));
             hand_over.send(discovery).unwrap_or(());
         }
         Some(Helper {
             levels,
+            assist,
+            moves: Moves::new(),
             thread: Some(thread),
         })
     }
@@ -125,8 +139,10 @@ impl Helper {
     /// The next level, once the second thread has sent it; `None` once it
     /// has sent them all. A panic on the second thread resumes here, so
     /// that a discovery cut short never passes for a whole one.
-    fn next_level(&mut self) -> Option<Level> {
-        receive(&self.levels).or_else(|| self.join())
+    #[inline(always)]
+    fn next_level<K: Finish>(&mut self) -> Option<Level> {
+        let (assist, moves) = (&self.assist, &mut self.moves);
+        receive(&self.levels, || K::help(assist, moves)).or_else(|| self.join())
     }
 
     fn join(&mut self) -> Option<Level> {
@@ -140,14 +156,22 @@ impl Helper {
 }
 
 /// The next message on `channel`, spinning for up to [`SPIN_FOR`] before
-/// sleeping; `None` once the sending end is gone.
-fn receive<T>(channel: &Receiver<T>) -> Option<T> {
-    let waiting_since = Instant::now();
+/// sleeping; `None` once the sending end is gone. Meanwhile `help` is
+/// called, and says whether it found something to do.
+#[inline(always)]
+fn receive<T>(channel: &Receiver<T>, mut help: impl FnMut() -> bool) -> Option<T> {
+    let mut waiting_since = Instant::now();
     while waiting_since.elapsed() < SPIN_FOR {
         for _ in 0..64 {
             match channel.try_recv() {
                 Ok(message) => return Some(message),
-                Err(TryRecvError::Empty) => std::hint::spin_loop(),
+                Err(TryRecvError::Empty) => {
+                    if help() {
+                        waiting_since = Instant::now();
+                    } else {
+                        std::hint::spin_loop();
+                    }
+                }
                 Err(TryRecvError::Disconnected) => return None,
             }
         }
@@ -225,27 +249,46 @@ fn allowed_cpus() -> Option<libc::cpu_set_t> {
 /// features itself, as code inlined into a plain closure would run
 /// without them.
 pub trait Finish: kernel::Ops + Send + Sized {
-    fn finish(discovery: Discovery<Self>, finished: impl FnMut(Level));
+    fn finish(discovery: Helped<Self>, finished: impl FnMut(Level));
+
+    /// [`Assist::help`] with the kernel's code.
+    fn help(assist: &Assist, moves: &mut Moves) -> bool;
 }
 
 impl Finish for kernel::Portable {
-    fn finish(discovery: Discovery<Self>, finished: impl FnMut(Level)) {
+    fn finish(discovery: Helped<Self>, finished: impl FnMut(Level)) {
         discovery.for_each(finished);
+    }
+
+    fn help(assist: &Assist, moves: &mut Moves) -> bool {
+        assist.help::<Self>(moves)
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Finish for kernel::Avx2 {
-    fn finish(discovery: Discovery<Self>, mut finished: impl FnMut(Level)) {
+    fn finish(discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
         // SAFETY: a `Discovery<Avx2>` is only made once the CPU was checked
         // for AVX2 (see `kernel`).
         unsafe { finish_avx2(discovery, &mut finished) }
+    }
+
+    fn help(assist: &Assist, moves: &mut Moves) -> bool {
+        // SAFETY: as in `finish`: the pipeline of an `Avx2` search runs only
+        // where the CPU has AVX2.
+        unsafe { help_avx2(assist, moves) }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn finish_avx2(discovery: Discovery<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
+fn help_avx2(assist: &Assist, moves: &mut Moves) -> bool {
+    assist.help::<kernel::Avx2>(moves)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn finish_avx2(discovery: Helped<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
     // A plain loop: `for_each` and its closure need not be inlined here, and
     // code that is not would run without AVX2.
     for level in discovery {
@@ -273,7 +316,7 @@ mod tests {
         use crate::cephalopods::Board;
         use crate::cephalopods::solver::kernel::Portable;
         let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
-        let sizes = |discovery: Discovery<Portable>| -> Vec<usize> {
+        let sizes = |discovery: Helped<Portable>| -> Vec<usize> {
             discovery.map(|level| level.board_count()).collect()
         };
         let expected = sizes(Discovery::new(board, 12));
@@ -281,7 +324,7 @@ mod tests {
             #[cfg(all(target_os = "linux", target_env = "gnu"))]
             set: None,
         };
-        let mut here = Some(Discovery::<Portable>::new(board, 12));
+        let mut here = Some(Helped::<Portable>::new(board, 12));
         let first = here
             .as_mut()
             .and_then(|discovery| discovery.next())

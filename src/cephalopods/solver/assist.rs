@@ -1,0 +1,383 @@
+//! The counting thread's help with discovery, while it waits for a level.
+//!
+//! In the pipeline, discovery takes about three times as long as counting,
+//! and the counting thread waits for the rest. Generating a board's moves
+//! (their children's canonical forms) needs only the board, while looking
+//! the children up changes the indexes, which only discovery touches. So
+//! a bucket's boards are offered in chunks: discovery claims them from the
+//! front, generating and looking up as alone, and the waiting counting
+//! thread claims them from the back and only generates, into buffers that
+//! discovery then looks up in order.
+//!
+//! Discovery never waits long for its helper: a helper that the system
+//! stops for a while (another process on its CPU) would stop discovery
+//! too. Past [`LONGEST_WAIT`], discovery generates the helper's chunks that
+//! are not done itself, and offers nothing more until the helper has
+//! caught up.
+
+use std::cell::UnsafeCell;
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::graph::{Chunk, Job};
+use super::kernel::Ops;
+use crate::cephalopods::moves::Moves;
+
+/// Boards per chunk: a microsecond or two of work, against a claim's tenth
+/// of one.
+const CHUNK: usize = 32;
+
+/// Buckets with fewer boards are visited alone.
+pub const HELP_FROM: usize = 2 * CHUNK;
+
+/// How long discovery waits for the helper's last chunk: a chunk takes
+/// one or two microseconds to generate.
+const LONGEST_WAIT: Duration = Duration::from_micros(50);
+
+/// Whether a discovery has help.
+pub trait Help {
+    fn assist(&self) -> Option<&Assist>;
+}
+
+/// No help: the discovery of a one-thread search.
+#[derive(Default)]
+pub struct Alone;
+
+impl Help for Alone {
+    #[inline(always)]
+    fn assist(&self) -> Option<&Assist> {
+        None
+    }
+}
+
+/// Help, once a second thread runs the discovery.
+impl Help for Option<Arc<Assist>> {
+    #[inline(always)]
+    fn assist(&self) -> Option<&Assist> {
+        self.as_deref()
+    }
+}
+
+/// One bucket's boards on offer, shared by the discovery thread and its
+/// helper.
+#[derive(Default)]
+pub struct Assist {
+    /// The offer's number, then the first and one past the last chunk not
+    /// yet claimed, 16 bits each: discovery takes from the front, the
+    /// helper from the back.
+    claims: AtomicU64,
+    /// How many chunks the helper has generated, over all offers.
+    generated: AtomicU32,
+    /// How many chunks the helper claimed in earlier offers. Only the
+    /// discovery thread uses it.
+    claimed: AtomicU32,
+    /// The bucket on offer. Written only while the helper holds no claim.
+    job: UnsafeCell<Option<Job>>,
+    /// By chunk. Chunk `c` is written only by the helper, from its claim
+    /// until it counts as generated, and read by discovery only after; the
+    /// list grows only while the helper holds no claim.
+    chunks: UnsafeCell<Vec<Chunk>>,
+}
+
+// SAFETY: the cells are shared as the comments on `Assist`'s fields say,
+// through the claims (see `Offer` and `Assist::help`), and the boards that
+// `job` points to likewise.
+unsafe impl Sync for Assist {}
+// SAFETY: as above; `job` is a pointer that only a claim lets anyone use.
+unsafe impl Send for Assist {}
+
+const FRONT_SHIFT: u32 = 16;
+const EPOCH_SHIFT: u32 = 32;
+const INDEX: u64 = (1 << FRONT_SHIFT) - 1;
+
+fn unpack(claims: u64) -> (usize, usize) {
+    (
+        ((claims >> FRONT_SHIFT) & INDEX) as usize,
+        (claims & INDEX) as usize,
+    )
+}
+
+/// Boards per chunk for a bucket of `len`, so that chunks can be counted in
+/// 16 bits.
+fn chunk_len(len: usize) -> usize {
+    CHUNK.max(len.div_ceil(INDEX as usize))
+}
+
+impl Assist {
+    /// Offers the boards of `job` in chunks; `None` while the helper is
+    /// still generating a chunk of an earlier offer.
+    ///
+    /// # Safety
+    /// `job.entries` must point to `job.len` boards, which must stay in
+    /// place as long as the level they belong to is not counted. Until the
+    /// offer's [`Offer::finish`] returns, the caller may touch only the
+    /// boards that [`Offer::claim`] hands it, and after `finish` the boards
+    /// of the chunks it hands on, and of those only the counts of moves.
+    /// Only one thread makes offers.
+    pub unsafe fn offer(&self, job: Job) -> Option<Offer<'_>> {
+        let claimed = self.claimed.load(Ordering::Relaxed);
+        if self.generated.load(Ordering::Acquire) != claimed {
+            return None;
+        }
+        let chunk_len = chunk_len(job.len);
+        let chunks = job.len.div_ceil(chunk_len);
+        // SAFETY: the helper holds no claim, and cannot make one now, so no
+        // one else reads these cells.
+        unsafe {
+            *self.job.get() = Some(job);
+            let list = &mut *self.chunks.get();
+            if list.len() < chunks {
+                list.resize_with(chunks, Chunk::default);
+            }
+        }
+        let epoch = (self.claims.load(Ordering::Relaxed) >> EPOCH_SHIFT).wrapping_add(1);
+        self.claims
+            .store((epoch << EPOCH_SHIFT) | chunks as u64, Ordering::Release);
+        Some(Offer {
+            assist: self,
+            len: job.len,
+            chunk_len,
+            chunks,
+            claimed,
+            helped_from: chunks,
+        })
+    }
+
+    /// Generates the chunk at the back of the offer, if one is left:
+    /// whether it did.
+    #[inline(always)]
+    pub fn help<K: Ops>(&self, moves: &mut Moves) -> bool {
+        let mut claims = self.claims.load(Ordering::Acquire);
+        let chunk = loop {
+            let (front, back) = unpack(claims);
+            if front >= back {
+                return false;
+            }
+            match self
+                .claims
+                .compare_exchange_weak(claims, claims - 1, Ordering::Acquire, Ordering::Acquire)
+            {
+                Ok(_) => break back - 1,
+                Err(now) => claims = now,
+            }
+        };
+        // SAFETY: the claim was made on the current offer, whose boards stay
+        // in place while this thread does not count; the chunk's buffer is
+        // this thread's alone until it counts as generated, and the offer's
+        // job and the list of chunks do not change until then.
+        unsafe {
+            let job = (*self.job.get()).expect("an offer has a job");
+            let chunk_len = chunk_len(job.len);
+            let boards = chunk * chunk_len..(chunk * chunk_len + chunk_len).min(job.len);
+            let out = &mut *(*self.chunks.get()).as_mut_ptr().add(chunk);
+            out.generate::<K>(&job, boards, moves);
+        }
+        self.generated.fetch_add(1, Ordering::Release);
+        true
+    }
+}
+
+/// One bucket on offer, as the discovery thread sees it.
+pub struct Offer<'a> {
+    assist: &'a Assist,
+    len: usize,
+    chunk_len: usize,
+    chunks: usize,
+    /// The helper's claims in earlier offers.
+    claimed: u32,
+    /// The first chunk the helper claimed, once every chunk is claimed.
+    helped_from: usize,
+}
+
+/// A part of the bucket on offer, in order: boards to visit alone, or a
+/// chunk that the helper generated.
+pub enum Part<'a> {
+    Alone(Range<usize>),
+    Helped(&'a Chunk, Range<usize>),
+}
+
+impl<'a> Offer<'a> {
+    /// The boards of the chunk at the front, if one is left.
+    #[inline(always)]
+    pub fn claim(&mut self) -> Option<Range<usize>> {
+        let claims = &self.assist.claims;
+        let mut now = claims.load(Ordering::Relaxed);
+        loop {
+            let (front, back) = unpack(now);
+            if front >= back {
+                self.helped_from = back;
+                return None;
+            }
+            match claims.compare_exchange_weak(
+                now,
+                now + (1 << FRONT_SHIFT),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(self.boards(front..front + 1)),
+                Err(then) => now = then,
+            }
+        }
+    }
+
+    fn boards(&self, chunks: Range<usize>) -> Range<usize> {
+        chunks.start * self.chunk_len..(chunks.end * self.chunk_len).min(self.len)
+    }
+
+    /// Once every chunk is claimed: the rest of the bucket, in order. The
+    /// helper's chunks that it has not generated within [`LONGEST_WAIT`]
+    /// come back to be visited alone.
+    #[inline(always)]
+    pub fn finish(self) -> impl Iterator<Item = Part<'a>> {
+        let helped = (self.chunks - self.helped_from) as u32;
+        let assist = self.assist;
+        assist.claimed.store(self.claimed + helped, Ordering::Relaxed);
+        let done = || assist.generated.load(Ordering::Acquire) - self.claimed;
+        let mut generated = done();
+        if generated < helped {
+            let waiting_since = Instant::now();
+            while generated < helped && waiting_since.elapsed() < LONGEST_WAIT {
+                for _ in 0..16 {
+                    std::hint::spin_loop();
+                }
+                generated = done();
+            }
+        }
+        // The helper generates its chunks from the back down.
+        let ready_from = self.chunks - generated as usize;
+        let alone =
+            (ready_from > self.helped_from).then(|| Part::Alone(self.boards(self.helped_from..ready_from)));
+        // SAFETY: the helper is done with the chunks from `ready_from` on,
+        // and can claim no more in this offer.
+        let chunks: &'a [Chunk] = unsafe { &*assist.chunks.get() };
+        alone
+            .into_iter()
+            .chain((ready_from..self.chunks).map(move |c| Part::Helped(&chunks[c], self.boards(c..c + 1))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cephalopods::Board;
+    use crate::cephalopods::solver::graph::Entry;
+    use crate::cephalopods::solver::kernel::Portable;
+    use crate::test_rng::XorShift;
+
+    /// `len` random boards with a few empty cells, reached at layers 2 to 4.
+    fn entries(len: usize) -> Vec<Entry> {
+        let mut rng = XorShift::new(0xa551_57ed);
+        (0..len)
+            .map(|_| {
+                let cells = std::array::from_fn(|_| match rng.below(3) {
+                    0 => 0,
+                    _ => rng.below(6) as u8 + 1,
+                });
+                Entry::reached(Board::from_cells(cells), 2, 4)
+            })
+            .collect()
+    }
+
+    impl Assist {
+        /// Claims the chunk at the back without generating it, as a helper
+        /// that the system stops at once.
+        fn claim_and_stall(&self) -> usize {
+            let claims = self.claims.fetch_sub(1, Ordering::Acquire);
+            let (front, back) = unpack(claims);
+            assert!(front < back, "a chunk is left");
+            back - 1
+        }
+    }
+
+    /// What `help` makes of `boards`, made directly.
+    fn generated(job: &Job, boards: Range<usize>) -> Chunk {
+        let mut chunk = Chunk::default();
+        // SAFETY: the boards lie in `job`, and no other thread runs.
+        unsafe { chunk.generate::<Portable>(job, boards, &mut Moves::new()) };
+        chunk
+    }
+
+    /// Discovery takes the front, the helper the back, and the parts
+    /// come back in order, covering every board once.
+    #[test]
+    fn the_parts_cover_the_bucket_in_order() {
+        let mut boards = entries(10 * CHUNK + 5);
+        let job = Job::of(&mut boards, 20);
+        let assist = Assist::default();
+        let mut moves = Moves::new();
+        // SAFETY: the boards stay in place, and only this thread runs.
+        let mut offer = unsafe { assist.offer(job) }.expect("nothing owed");
+        assert_eq!(offer.claim(), Some(0..CHUNK));
+        for _ in 0..3 {
+            assert!(assist.help::<Portable>(&mut moves));
+        }
+        let claimed: Vec<Range<usize>> = std::iter::from_fn(|| offer.claim()).collect();
+        assert_eq!(claimed.first(), Some(&(CHUNK..2 * CHUNK)));
+        assert_eq!(claimed.last(), Some(&(7 * CHUNK..8 * CHUNK)));
+        assert!(!assist.help::<Portable>(&mut moves), "nothing left to claim");
+        let parts: Vec<(bool, Range<usize>)> = (offer.finish())
+            .map(|part| match part {
+                Part::Alone(boards) => (false, boards),
+                Part::Helped(chunk, boards) => {
+                    let expected = generated(&job, boards.clone());
+                    assert_eq!(chunk.boards(), boards.len());
+                    assert_eq!(format!("{chunk:?}"), format!("{expected:?}"), "{boards:?}");
+                    (true, boards)
+                }
+            })
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (true, 8 * CHUNK..9 * CHUNK),
+                (true, 9 * CHUNK..10 * CHUNK),
+                (true, 10 * CHUNK..10 * CHUNK + 5),
+            ]
+        );
+    }
+
+    /// A helper that stops with a chunk claimed costs discovery at most
+    /// [`LONGEST_WAIT`]: the chunk comes back to be visited alone, and
+    /// nothing more is offered until the helper is done with it.
+    #[test]
+    fn a_stalled_helper_is_not_waited_for() {
+        let mut boards = entries(4 * CHUNK);
+        let job = Job::of(&mut boards, 20);
+        let assist = Assist::default();
+        let mut moves = Moves::new();
+        // SAFETY: as above.
+        let mut offer = unsafe { assist.offer(job) }.expect("nothing owed");
+        assert!(assist.help::<Portable>(&mut moves));
+        assert_eq!(assist.claim_and_stall(), 2);
+        assert_eq!(offer.claim(), Some(0..CHUNK));
+        assert_eq!(offer.claim(), Some(CHUNK..2 * CHUNK));
+        assert_eq!(offer.claim(), None);
+        let started = Instant::now();
+        let parts: Vec<(bool, Range<usize>)> = (offer.finish())
+            .map(|part| match part {
+                Part::Alone(boards) => (false, boards),
+                Part::Helped(_, boards) => (true, boards),
+            })
+            .collect();
+        assert!(started.elapsed() >= LONGEST_WAIT);
+        assert_eq!(
+            parts,
+            [(false, 2 * CHUNK..3 * CHUNK), (true, 3 * CHUNK..4 * CHUNK)]
+        );
+        // SAFETY: as above.
+        assert!(unsafe { assist.offer(job) }.is_none(), "the helper owes a chunk");
+        assist.generated.fetch_add(1, Ordering::Release);
+        // SAFETY: as above.
+        let mut offer = unsafe { assist.offer(job) }.expect("the helper caught up");
+        assert_eq!(offer.claim(), Some(0..CHUNK));
+    }
+
+    #[test]
+    fn chunks_are_counted_in_sixteen_bits() {
+        assert_eq!(chunk_len(100), CHUNK);
+        let huge: usize = 10_000_000;
+        assert!(huge.div_ceil(chunk_len(huge)) <= INDEX as usize);
+    }
+}
