@@ -21,7 +21,9 @@
 //! (one pip total at a time): each level is counted as soon as it is
 //! discovered, while it is still in cache, and once a search proves large
 //! enough to pay for a second thread, where one is allowed, discovery moves
-//! there and the passes run side by side.
+//! there and the passes run side by side. Counting takes less time than
+//! discovery, so while the counting thread waits for a level it generates
+//! moves for discovery to look up (`assist`).
 
 mod assist;
 mod graph;

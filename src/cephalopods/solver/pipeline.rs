@@ -11,7 +11,8 @@
 //! - **How the counting thread waits.** A thread that sleeps until a level
 //!   arrives took from 0.05 to over 1 ms to wake (the idle virtual CPU has
 //!   to be woken too). So it spins for a while first. The two threads run
-//!   on different CPUs, so the spinning does not slow discovery.
+//!   on different CPUs, so the spinning does not slow discovery. While it
+//!   spins, it generates moves for discovery where it can (see `assist`).
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::thread::JoinHandle;
