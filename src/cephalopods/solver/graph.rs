@@ -783,26 +783,37 @@ impl Visit<'_, '_> {
     /// meantime: a lookup that waits for its slot stalls discovery.
     #[inline(always)]
     fn boards<K: Ops>(&mut self, boards: Range<usize>) {
-        debug_assert!(boards.end <= self.job.len);
+        assert!(boards.start <= boards.end && boards.end <= self.job.len);
+        // SAFETY: the boards lie within the job's, and are this thread's
+        // alone (see `assist`). A slice of its own tells the compiler that
+        // writing them changes nothing else: through the pointer alone, the
+        // loop measured 1.5% more instructions.
+        let entries =
+            unsafe { std::slice::from_raw_parts_mut(self.job.entries.add(boards.start), boards.len()) };
+        let Visit {
+            job,
+            move_codes,
+            moves,
+            targets,
+            edges,
+            final_children,
+        } = self;
         // How many moves the board before generated, and what they widen
         // their children's windows by.
         let mut waiting = (0, [0; 4]);
-        let count = boards.len();
-        for (k, i) in boards.enumerate() {
-            // SAFETY: `i` is below `len`, and the board is this thread's
-            // alone (see `assist`).
-            let entry = unsafe { &mut *self.job.entries.add(i) };
-            let [even, odd] = &mut *self.move_codes;
+        let count = entries.len();
+        for (k, entry) in entries.iter_mut().enumerate() {
+            let [even, odd] = &mut **move_codes;
             let (generated, looking_up) = if k % 2 == 0 { (even, odd) } else { (odd, even) };
             let mut sink = Prefetching {
                 codes: generated,
                 len: 0,
-                targets: self.targets,
+                targets,
             };
-            let made = generate::<K>(entry, &self.job, self.moves, &mut sink, self.final_children);
+            let made = generate::<K>(entry, job, moves, &mut sink, final_children);
             entry.reach[2] = made.inner;
             entry.reach[3] = made.finals;
-            look_up::<K>(&looking_up[..waiting.0], waiting.1, self.targets, self.edges);
+            look_up::<K>(&looking_up[..waiting.0], waiting.1, targets, edges);
             waiting = (usize::from(made.inner), made.widening);
         }
         let last_generated = &self.move_codes[(count + 1) % 2];
