@@ -635,7 +635,7 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                                     next.prefetch();
                                 }
                                 match part {
-                                    Part::Alone(boards) => visit.boards::<K>(boards),
+                                    Part::TakenBack(boards) => visit.taken_back::<K>(boards),
                                     Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
                                 }
                             }
@@ -778,7 +778,7 @@ struct Visit<'a, 'b> {
 
 impl Visit<'_, '_> {
     /// Generates and looks up the moves of `boards`, which no helper
-    /// touches. Each board's moves are generated one board ahead of their
+    /// touches, not even a stalled one. Each board's moves are generated one board ahead of their
     /// lookups, with the index slots they will probe fetched in the
     /// meantime: a lookup that waits for its slot stalls discovery.
     #[inline(always)]
@@ -820,16 +820,32 @@ impl Visit<'_, '_> {
         look_up::<K>(&last_generated[..waiting.0], waiting.1, self.targets, self.edges);
     }
 
+    /// Generates and looks up the moves of `boards`, which a helper claimed
+    /// but did not generate in time, and may still be reading: as a helper
+    /// would, then as its chunk.
+    #[cold]
+    fn taken_back<K: Ops>(&mut self, boards: Range<usize>) {
+        let mut chunk = Chunk::default();
+        // SAFETY: the boards lie within the job's, and the helper only
+        // reads them.
+        unsafe { chunk.generate::<K>(&self.job, boards.clone(), self.moves) };
+        self.chunk::<K>(&chunk, boards);
+    }
+
     /// Looks up the moves a helper generated for `boards`.
     #[inline(always)]
     fn chunk<K: Ops>(&mut self, chunk: &Chunk, boards: Range<usize>) {
         debug_assert!(boards.end <= self.job.len);
         let (mut codes, mut finals) = (&chunk.codes[..], &chunk.finals[..]);
         for (i, made) in boards.zip(&chunk.made) {
-            // SAFETY: as in `boards`; the helper is done with the chunk.
-            let entry = unsafe { &mut *self.job.entries.add(i) };
-            entry.reach[2] = made.inner;
-            entry.reach[3] = made.finals;
+            let at = self.job.entries.wrapping_add(i);
+            // SAFETY: `i` is below `len`. Only the counts of moves are
+            // written, which a helper never reads, and through the pointer:
+            // a helper that stalled may still be reading the board.
+            unsafe {
+                (*at).reach[2] = made.inner;
+                (*at).reach[3] = made.finals;
+            }
             let (these, rest) = codes.split_at(usize::from(made.inner));
             for &(code, spread) in rest.iter().take(8) {
                 self.targets[code.kind()].index.prefetch(spread);
