@@ -77,8 +77,10 @@ pub struct Assist {
     job: UnsafeCell<Option<Job>>,
     /// By chunk. Chunk `c` is written only by the helper, from its claim
     /// until it counts as generated, and read by discovery only after; the
-    /// list grows only while the helper holds no claim.
-    chunks: UnsafeCell<Vec<Chunk>>,
+    /// list grows only while the helper holds no claim. Each chunk in a
+    /// cell of its own, so that discovery can read the generated ones while
+    /// a helper that stalled still writes another.
+    chunks: UnsafeCell<Vec<UnsafeCell<Chunk>>>,
 }
 
 // SAFETY: the cells are shared as the comments on `Assist`'s fields say,
@@ -105,6 +107,12 @@ fn chunk_len(len: usize) -> usize {
     CHUNK.max(len.div_ceil(INDEX as usize))
 }
 
+/// The boards of `chunks` in a bucket of `len`.
+fn boards(len: usize, chunks: Range<usize>) -> Range<usize> {
+    let chunk_len = chunk_len(len);
+    chunks.start * chunk_len..(chunks.end * chunk_len).min(len)
+}
+
 impl Assist {
     /// Offers the boards of `job` in chunks; `None` while the helper is
     /// still generating a chunk of an earlier offer.
@@ -121,15 +129,14 @@ impl Assist {
         if self.generated.load(Ordering::Acquire) != claimed {
             return None;
         }
-        let chunk_len = chunk_len(job.len);
-        let chunks = job.len.div_ceil(chunk_len);
+        let chunks = job.len.div_ceil(chunk_len(job.len));
         // SAFETY: the helper holds no claim, and cannot make one now, so no
         // one else reads these cells.
         unsafe {
             *self.job.get() = Some(job);
             let list = &mut *self.chunks.get();
             if list.len() < chunks {
-                list.resize_with(chunks, Chunk::default);
+                list.resize_with(chunks, UnsafeCell::default);
             }
         }
         let epoch = (self.claims.load(Ordering::Relaxed) >> EPOCH_SHIFT).wrapping_add(1);
@@ -138,7 +145,6 @@ impl Assist {
         Some(Offer {
             assist: self,
             len: job.len,
-            chunk_len,
             chunks,
             claimed,
             helped_from: chunks,
@@ -169,10 +175,9 @@ impl Assist {
         // job and the list of chunks do not change until then.
         unsafe {
             let job = (*self.job.get()).expect("an offer has a job");
-            let chunk_len = chunk_len(job.len);
-            let boards = chunk * chunk_len..(chunk * chunk_len + chunk_len).min(job.len);
-            let out = &mut *(*self.chunks.get()).as_mut_ptr().add(chunk);
-            out.generate::<K>(&job, boards, moves);
+            let list: &Vec<UnsafeCell<Chunk>> = &*self.chunks.get();
+            let out = &mut *list[chunk].get();
+            out.generate::<K>(&job, boards(job.len, chunk..chunk + 1), moves);
         }
         self.generated.fetch_add(1, Ordering::Release);
         true
@@ -183,7 +188,6 @@ impl Assist {
 pub struct Offer<'a> {
     assist: &'a Assist,
     len: usize,
-    chunk_len: usize,
     chunks: usize,
     /// The helper's claims in earlier offers.
     claimed: u32,
@@ -217,14 +221,10 @@ impl<'a> Offer<'a> {
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             ) {
-                Ok(_) => return Some(self.boards(front..front + 1)),
+                Ok(_) => return Some(boards(self.len, front..front + 1)),
                 Err(then) => now = then,
             }
         }
-    }
-
-    fn boards(&self, chunks: Range<usize>) -> Range<usize> {
-        chunks.start * self.chunk_len..(chunks.end * self.chunk_len).min(self.len)
     }
 
     /// Once every chunk is claimed: the rest of the bucket, in order. The
@@ -249,13 +249,15 @@ impl<'a> Offer<'a> {
         // The helper generates its chunks from the back down.
         let ready_from = self.chunks - generated as usize;
         let alone = (ready_from > self.helped_from)
-            .then(|| Part::TakenBack(self.boards(self.helped_from..ready_from)));
-        // SAFETY: the helper is done with the chunks from `ready_from` on,
-        // and can claim no more in this offer.
-        let chunks: &'a [Chunk] = unsafe { &*assist.chunks.get() };
-        alone
-            .into_iter()
-            .chain((ready_from..self.chunks).map(move |c| Part::Helped(&chunks[c], self.boards(c..c + 1))))
+            .then(|| Part::TakenBack(boards(self.len, self.helped_from..ready_from)));
+        // SAFETY: the list does not change while the offer lasts.
+        let chunks: &'a [UnsafeCell<Chunk>] = unsafe { &*assist.chunks.get() };
+        let len = self.len;
+        alone.into_iter().chain((ready_from..self.chunks).map(move |c| {
+            // SAFETY: the helper is done with the chunks from `ready_from`
+            // on, and can claim no more in this offer.
+            Part::Helped(unsafe { &*chunks[c].get() }, boards(len, c..c + 1))
+        }))
     }
 }
 

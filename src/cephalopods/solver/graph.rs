@@ -616,29 +616,24 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                 edges,
                 final_children,
             };
-            match help.assist().filter(|_| job.len >= HELP_FROM) {
+            let assist = help.assist().filter(|_| job.len >= HELP_FROM);
+            // SAFETY: `job.entries` points to the bucket's `len` boards,
+            // which stay in place until the level is counted, and this
+            // thread touches them only as the offer allows.
+            match assist.and_then(|assist| unsafe { assist.offer(job) }) {
                 None => visit.boards::<K>(0..job.len),
-                Some(assist) => {
-                    // SAFETY: `job.entries` points to the bucket's `len`
-                    // boards, which stay in place until the level is
-                    // counted, and this thread touches them only as the
-                    // offer allows.
-                    match unsafe { assist.offer(job) } {
-                        None => visit.boards::<K>(0..job.len),
-                        Some(mut offer) => {
-                            while let Some(boards) = offer.claim() {
-                                visit.boards::<K>(boards);
-                            }
-                            let mut parts = offer.finish().peekable();
-                            while let Some(part) = parts.next() {
-                                if let Some(Part::Helped(next, _)) = parts.peek() {
-                                    next.prefetch();
-                                }
-                                match part {
-                                    Part::TakenBack(boards) => visit.taken_back::<K>(boards),
-                                    Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
-                                }
-                            }
+                Some(mut offer) => {
+                    while let Some(boards) = offer.claim() {
+                        visit.boards::<K>(boards);
+                    }
+                    let mut parts = offer.finish().peekable();
+                    while let Some(part) = parts.next() {
+                        if let Some(Part::Helped(next, _)) = parts.peek() {
+                            next.prefetch();
+                        }
+                        match part {
+                            Part::TakenBack(boards) => visit.taken_back::<K>(boards),
+                            Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
                         }
                     }
                 }
