@@ -129,7 +129,9 @@ struct Ring<const N: usize> {
 /// its allocation moves the whole ring to memory touched for the first
 /// time: on public test 11 the ring grew to 2.3 MB in ten moves (2.2% of
 /// all instructions), and the deep boards' rings grow to 0.8 to 12 MB
-/// (1.02x to 1.08x on one thread; see BENCHMARKS.md).
+/// (1.02x to 1.08x on one thread; see BENCHMARKS.md). Small searches do
+/// not pay for the room either, even run in a loop on glibc's default
+/// heap (round 12 there).
 const RING_ROOM: usize = 16 << 20;
 
 impl<const N: usize> Ring<N> {
