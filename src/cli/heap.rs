@@ -8,7 +8,10 @@
 //! default only to memory marked for them (`madvise`), which glibc's heap is
 //! not. So on Linux with glibc, the heap grows once, by 64 MiB, which is
 //! marked, and keeps large blocks (instead of mapping and unmapping each on
-//! its own) and freed memory (instead of handing it back). See BENCHMARKS.md.
+//! its own) and freed memory (instead of handing it back). A huge page
+//! costs about 0.3 ms when first touched, so the smallest searches, which
+//! touch one, pay that where small pages would cost them a few µs (the
+//! engine keeps them to one). See BENCHMARKS.md.
 //! Elsewhere this does nothing.
 
 /// Grows the heap and marks the new room for transparent huge pages. Only

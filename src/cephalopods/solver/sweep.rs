@@ -33,7 +33,7 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
     let Some(mut current) = levels.next() else {
         return 0;
     };
-    let mut ring = Ring::<N>::with_room();
+    let mut ring = Ring::<N>::new();
     let mut placed = ring.place(&Placed::NONE, &mut current);
     *ring.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
 
@@ -124,20 +124,28 @@ struct Ring<const N: usize> {
     cursor: usize,
 }
 
-/// How many bytes of counts a ring reserves ahead. Only what it uses is
-/// ever touched, so reserving costs address space, not memory. Growing past
-/// its allocation moves the whole ring to memory touched for the first
-/// time: on public test 11 the ring grew to 2.3 MB in ten moves (2.2% of
-/// all instructions), and the deep boards' rings grow to 0.8 to 12 MB
-/// (1.02x to 1.08x on one thread; see BENCHMARKS.md). Small searches do
-/// not pay for the room either, even run in a loop on glibc's default
-/// heap (round 12 there).
+/// How many bytes of counts a ring reserves ahead, once it outgrows
+/// [`FIRST_ROOM`]. Only what it uses is ever touched, so reserving costs
+/// address space, not memory. Growing past its allocation moves the whole
+/// ring to memory touched for the first time: on public test 11 the ring
+/// grew to 2.3 MB in ten moves (2.2% of all instructions), and the deep
+/// boards' rings grow to 0.8 to 12 MB (1.02x to 1.08x on one thread; see
+/// BENCHMARKS.md).
 const RING_ROOM: usize = 16 << 20;
 
+/// How many bytes of counts a ring holds before it reserves [`RING_ROOM`]:
+/// more than the small public tests use (up to 24 KiB). Reserved at once,
+/// the room left a 16 MiB hole in the heap, and every later table began
+/// past it, on memory of its own. Where the heap is set up for huge pages
+/// (`gamespace cephalopods`), that cost even a search of a few boards a
+/// second huge page: about 0.3 ms on the development VM (BENCHMARKS.md,
+/// round 13).
+const FIRST_ROOM: usize = 64 << 10;
+
 impl<const N: usize> Ring<N> {
-    fn with_room() -> Ring<N> {
+    fn new() -> Ring<N> {
         Ring {
-            counts: Vec::with_capacity(RING_ROOM / size_of::<u32>()),
+            counts: Vec::with_capacity(FIRST_ROOM / size_of::<u32>()),
             ..Ring::default()
         }
     }
@@ -158,7 +166,13 @@ impl<const N: usize> Ring<N> {
             // Small steps, as the ring should stay small; placing cannot fail
             // once every bucket fits past everything still in the way.
             self.capacity += (self.capacity / 32).max(256);
-            self.counts.resize(self.capacity * N + BLOCK, 0);
+            let len = self.capacity * N + BLOCK;
+            if len > self.counts.capacity() {
+                // Out of the first room (the one move), or past the whole.
+                let room = (RING_ROOM / size_of::<u32>()).max(len);
+                self.counts.reserve_exact(room - self.counts.len());
+            }
+            self.counts.resize(len, 0);
         };
         for (bucket, &start) in next.buckets.iter_mut().zip(&placed.starts) {
             for base in &mut bucket.count_base {
@@ -441,15 +455,17 @@ mod tests {
     /// Each level's buckets are placed where nothing still to be read lies
     /// when their first counts arrive, over levels that grow, shrink and
     /// skip dice counts, and every count lands where its bucket's count
-    /// bases say. The ring grows within its room, never moving.
+    /// bases say. The ring moves once, out of its first room, and then
+    /// grows within its room.
     #[test]
     fn the_ring_never_places_a_bucket_over_live_counts() {
         let mut rng = XorShift::new(0x7269_6e67);
-        let mut ring = Ring::<2>::with_room();
-        let room = ring.counts.as_ptr();
+        let mut ring = Ring::<2>::new();
+        let mut at = ring.counts.as_ptr();
+        let mut moves = 0;
         let mut current = Placed::NONE;
         for level in 0..60 {
-            let scale = 1 + (30 - (level as i64 - 30).abs()) as u64 * 40;
+            let scale = 1 + (30 - (level as i64 - 30).abs()) as u64 * 100;
             let lens: [usize; MAX_DICE + 1] = std::array::from_fn(|_| match rng.below(4) {
                 0 => 0,
                 _ => rng.below(scale) as usize + 1,
@@ -480,9 +496,15 @@ mod tests {
                     assert!(!overlap, "level {level}: bucket {dice} over {other}");
                 }
             }
-            assert_eq!(ring.counts.as_ptr(), room, "level {level}: the ring moved");
+            if ring.counts.as_ptr() != at {
+                moves += 1;
+                at = ring.counts.as_ptr();
+                assert_eq!(moves, 1, "level {level}: the ring moved again");
+                assert!(ring.counts.capacity() * size_of::<u32>() >= RING_ROOM);
+            }
             current = placed;
         }
+        assert_eq!(moves, 1, "the levels outgrow the first room");
     }
 
     fn long_windows<K: Ops>() {
