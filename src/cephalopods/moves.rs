@@ -273,21 +273,28 @@ const MOST_MOVES_ON_A_CELL: usize = 11;
 const COPIED: usize = 16;
 const _: () = assert!(MOST_MOVES_ON_A_CELL <= COPIED);
 
+/// Room for every move of every (cell, pattern) pair, a power of two so
+/// that a masked start needs no check, and room for the spans.
+const MOVE_ROOM: usize = MOVE_TOTAL.next_power_of_two();
+const SPAN_ROOM: usize = PATTERNS.next_power_of_two();
+const _: () = assert!(MOVE_ROOM <= 1 << 16 && MOST_MOVES_ON_A_CELL < 1 << 16);
+
 /// All moves of all (cell, pattern) pairs, as [`Placement`]s, followed by
-/// [`COPIED`] spare entries; in the second table,
-/// entry `PATTERN_BASE[cell] + pattern` is where a pair's moves start and
-/// the next entry where they end.
-static MOVE_LIST: ([Placement; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
-    let mut moves = [Placement(0); MOVE_TOTAL + COPIED];
-    let mut start = [0u16; PATTERNS + 1];
+/// [`COPIED`] spare entries; in the second table, entry
+/// `PATTERN_BASE[cell] + pattern` is where a pair's moves start, with how
+/// many there are in the high 16 bits: one load, where a start and an end
+/// were two.
+static MOVE_LIST: ([Placement; MOVE_ROOM + COPIED], [u32; SPAN_ROOM]) = {
+    let mut moves = [Placement(0); MOVE_ROOM + COPIED];
+    let mut spans = [0u32; SPAN_ROOM];
     let mut at = 0;
     let mut cell = 0;
     while cell < CELLS {
         let mut pattern = 0;
         while pattern < pattern_count(cell) {
-            start[PATTERN_BASE[cell] + pattern] = at as u16;
             let mut buffer = [0u8; MOST_MOVES_ON_A_CELL];
             let count = moves_for_pattern(cell, pattern, &mut buffer);
+            spans[PATTERN_BASE[cell] + pattern] = (at | count << 16) as u32;
             let mut k = 0;
             while k < count {
                 let code = buffer[k] as usize;
@@ -299,8 +306,7 @@ static MOVE_LIST: ([Placement; MOVE_TOTAL + COPIED], [u16; PATTERNS + 1]) = {
         }
         cell += 1;
     }
-    start[PATTERNS] = at as u16;
-    (moves, start)
+    (moves, spans)
 };
 
 /// `NEIGHBOUR_SHIFTS[cell][k]`: the bit offset of the `k`-th neighbour of
@@ -339,6 +345,9 @@ pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
     std::array::from_fn(|cell| neighbour_pattern(board, cell))
 }
 
+/// Room for the most moves of a board, a power of two (see [`Moves::gather`]).
+const GATHERED_ROOM: usize = (CELLS * MOST_MOVES_ON_A_CELL).next_power_of_two();
+
 /// The legal moves of one board, gathered into one list: each cell's move
 /// list is copied whole (`COPIED` entries, of which only the real ones
 /// are kept), so that the only branches are one loop over the empty cells
@@ -346,14 +355,14 @@ pub fn neighbour_patterns(board: Board) -> [u32; CELLS] {
 /// their exits at nearly every cell. Reused from board to board, so that
 /// the list is not cleared each time.
 pub struct Moves {
-    codes: [Placement; CELLS * MOST_MOVES_ON_A_CELL + COPIED],
+    codes: [Placement; GATHERED_ROOM + COPIED],
     len: usize,
 }
 
 impl Moves {
     pub const fn new() -> Moves {
         Moves {
-            codes: [Placement(0); CELLS * MOST_MOVES_ON_A_CELL + COPIED],
+            codes: [Placement(0); GATHERED_ROOM + COPIED],
             len: 0,
         }
     }
@@ -362,19 +371,22 @@ impl Moves {
     /// [`neighbour_patterns`] are `patterns`.
     #[inline(always)]
     pub fn gather(&mut self, board: Board, patterns: &[u32; CELLS]) {
-        let (moves, start) = &MOVE_LIST;
+        let (moves, spans) = &MOVE_LIST;
         self.len = 0;
         let mut empty = board.empty_cells();
         while empty != 0 {
             let cell = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            let index = PATTERN_BASE[cell] + patterns[cell] as usize;
-            let from = usize::from(start[index]);
+            // The masks change no index (patterns stay below their cell's
+            // count, and lists below their room) but spare the checks.
+            let span = spans[(PATTERN_BASE[cell] + patterns[cell] as usize) % SPAN_ROOM];
+            let from = span as usize % MOVE_ROOM;
             let copied: &[Placement; COPIED] = moves[from..from + COPIED]
                 .try_into()
                 .expect("spare entries pad the list");
-            self.codes[self.len..self.len + COPIED].copy_from_slice(copied);
-            self.len += usize::from(start[index + 1]) - from;
+            let at = self.len % GATHERED_ROOM;
+            self.codes[at..at + COPIED].copy_from_slice(copied);
+            self.len = at + (span >> 16) as usize;
         }
     }
 
