@@ -314,7 +314,11 @@ impl BoardIndex {
             let (found, empty) = K::match_slots(&group.keys, key);
             if found | empty != 0 {
                 let is_new = found == 0;
-                let slot = (if is_new { empty } else { found }).trailing_zeros() as usize % GROUP;
+                // A group's slots fill in order and are never emptied, so a
+                // board's slot comes before every empty one: no choice
+                // between the two sets.
+                debug_assert!(found == 0 || found.trailing_zeros() < empty.trailing_zeros());
+                let slot = (found | empty).trailing_zeros() as usize % GROUP;
                 // A mask rather than a branch: "new or known" is a coin toss.
                 let new_mask = u32::from(is_new).wrapping_neg();
                 let index = (self.len as u32 & new_mask) | (group.indices[slot] & !new_mask);
@@ -930,12 +934,18 @@ fn look_up<K: Ops>(
     targets: &mut [&mut Bucket; 4],
     edges: &mut Vec<Edge>,
 ) {
-    for &(code, spread) in moves {
+    // Written into room reserved once per board: a push per move loaded
+    // and stored the list's length and checked its capacity every time.
+    edges.reserve(moves.len());
+    for (edge, &(code, spread)) in edges.spare_capacity_mut().iter_mut().zip(moves) {
         let index = targets[code.kind()]
             .index
             .insert_spread::<K>(code.child(), spread, widening);
-        edges.push(Edge::to_child(code, index));
+        edge.write(Edge::to_child(code, index));
     }
+    // SAFETY: the room holds at least `moves.len()` edges, and the loop
+    // wrote one for each move.
+    unsafe { edges.set_len(edges.len() + moves.len()) };
 }
 
 #[cfg(test)]
