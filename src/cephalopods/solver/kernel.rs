@@ -10,8 +10,9 @@
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its
 //! own copy of the whole engine. [`Avx2`] is only ever used after the CPU
-//! was checked for AVX2: by the solver's entry points, which then run
-//! inside functions compiled with AVX2 enabled, and by this module's tests.
+//! was checked for AVX2 (and BMI1 and BMI2, see [`super::Kernel::Avx2`]):
+//! by the solver's entry points, which then run inside functions compiled
+//! with them enabled, and by this module's tests.
 
 use crate::cephalopods::board::{Board, CELLS};
 use crate::cephalopods::moves::{CELL_SHIFTS, Placement, neighbour_pattern, neighbour_patterns};
@@ -112,7 +113,7 @@ impl Ops for Portable {
 }
 
 /// Eight 32-bit lanes at a time. Only to be used inside functions compiled
-/// with AVX2 enabled, after checking the CPU has it.
+/// with AVX2, BMI1 and BMI2 enabled, after checking the CPU has them.
 #[cfg(target_arch = "x86_64")]
 pub struct Avx2;
 
@@ -367,14 +368,14 @@ mod tests {
         }
     }
 
-    /// Skipped, with a note, on a CPU without AVX2.
+    /// Skipped, with a note, on a CPU without AVX2, BMI1 or BMI2.
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn avx2_agrees_with_portable() {
         if super::super::Kernel::Avx2.is_supported() {
             agrees_with_portable::<Avx2>();
         } else {
-            eprintln!("no AVX2 on this CPU: the AVX2 kernel was not checked");
+            eprintln!("no AVX2, BMI1 or BMI2 on this CPU: the AVX2 kernel was not checked");
         }
     }
 

@@ -49,7 +49,11 @@ pub const LONGEST_GAME: u32 = 2 * 54 - 9;
 pub enum Kernel {
     /// Scalar code for any CPU.
     Portable,
-    /// AVX2 lane permutes, on x86-64 CPUs that have AVX2.
+    /// AVX2 lane permutes, on x86-64 CPUs that have AVX2 and the bit
+    /// manipulation sets BMI1 and BMI2, as every AVX2 CPU from Intel and
+    /// AMD does. The engine is compiled with all three: BMI's trailing-zero
+    /// count without a guard for zero, and-not, and shifts that keep their
+    /// source took 1.3% fewer instructions than AVX2 alone.
     Avx2,
 }
 
@@ -67,7 +71,11 @@ impl Kernel {
         match self {
             Kernel::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            Kernel::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+            }
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx2 => false,
         }
@@ -134,7 +142,8 @@ fn solve<const N: usize>(board: Board, depth: u32, kernel: Kernel, second_thread
     let total = match kernel {
         Kernel::Portable => count::<kernel::Portable, N>(board, depth, &folding, second_thread_from),
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has AVX2.
+        // SAFETY: the caller checked `kernel.is_supported()`: the CPU has
+        // AVX2, BMI1 and BMI2.
         Kernel::Avx2 => unsafe { count_avx2(board, depth, &folding, second_thread_from) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
@@ -172,7 +181,7 @@ fn count<K: Finish + 'static, const N: usize>(
 /// Like [`count`], in AVX2 code, discovery included: handing a discovery
 /// over from plain code measured 0.8% more instructions.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
 fn count_avx2<const N: usize>(
     board: Board,
     depth: u32,

@@ -270,25 +270,25 @@ impl Finish for kernel::Portable {
 impl Finish for kernel::Avx2 {
     fn finish(discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
         // SAFETY: a `Discovery<Avx2>` is only made once the CPU was checked
-        // for AVX2 (see `kernel`).
+        // for AVX2, BMI1 and BMI2 (see `kernel`).
         unsafe { finish_avx2(discovery, &mut finished) }
     }
 
     fn help(assist: &Assist, moves: &mut Moves) -> bool {
         // SAFETY: as in `finish`: the pipeline of an `Avx2` search runs only
-        // where the CPU has AVX2.
+        // where the CPU has AVX2, BMI1 and BMI2.
         unsafe { help_avx2(assist, moves) }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
 fn help_avx2(assist: &Assist, moves: &mut Moves) -> bool {
     assist.help::<kernel::Avx2>(moves)
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,bmi1,bmi2")]
 fn finish_avx2(discovery: Helped<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
     // A plain loop: `for_each` and its closure need not be inlined here, and
     // code that is not would run without AVX2.
