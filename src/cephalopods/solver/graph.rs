@@ -934,18 +934,12 @@ fn look_up<K: Ops>(
     targets: &mut [&mut Bucket; 4],
     edges: &mut Vec<Edge>,
 ) {
-    // Written into room reserved once per board: a push per move loaded
-    // and stored the list's length and checked its capacity every time.
-    edges.reserve(moves.len());
-    for (edge, &(code, spread)) in edges.spare_capacity_mut().iter_mut().zip(moves) {
+    for &(code, spread) in moves {
         let index = targets[code.kind()]
             .index
             .insert_spread::<K>(code.child(), spread, widening);
-        edge.write(Edge::to_child(code, index));
+        edges.push(Edge::to_child(code, index));
     }
-    // SAFETY: the room holds at least `moves.len()` edges, and the loop
-    // wrote one for each move.
-    unsafe { edges.set_len(edges.len() + moves.len()) };
 }
 
 #[cfg(test)]
