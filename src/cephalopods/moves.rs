@@ -273,10 +273,11 @@ const MOST_MOVES_ON_A_CELL: usize = 11;
 const COPIED: usize = 16;
 const _: () = assert!(MOST_MOVES_ON_A_CELL <= COPIED);
 
-/// Room for every move of every (cell, pattern) pair, a power of two so
-/// that a masked start needs no check, and room for the spans.
+/// Room for the moves of every (cell, pattern) pair, and for the pairs'
+/// spans: powers of two, so that masked indices need no checks.
 const MOVE_ROOM: usize = MOVE_TOTAL.next_power_of_two();
 const SPAN_ROOM: usize = PATTERNS.next_power_of_two();
+// A span packs a start and a count in 16 bits each.
 const _: () = assert!(MOVE_ROOM <= 1 << 16 && MOST_MOVES_ON_A_CELL < 1 << 16);
 
 /// All moves of all (cell, pattern) pairs, as [`Placement`]s, followed by
