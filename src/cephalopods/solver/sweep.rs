@@ -117,7 +117,8 @@ impl Placed {
 /// costs a page fault per 4 KiB.
 #[derive(Default)]
 struct Ring<const N: usize> {
-    counts: Vec<u32>,
+    /// The counts, read through [`Self::counts`] and [`Self::counts_mut`].
+    lines: Vec<Line>,
     /// Positions in the ring.
     capacity: usize,
     /// Where the next bucket goes: after the last one placed.
@@ -142,12 +143,36 @@ const RING_ROOM: usize = 16 << 20;
 /// round 13).
 const FIRST_ROOM: usize = 64 << 10;
 
+/// A cache line's worth of counts, aligned to one. The ring is made of
+/// them so that with eight lanes, where a position is a block of eight
+/// `u32`s, no block ever straddles two lines. From the heap's 16-byte
+/// alignment, half of them did, and the eight-lane board `1 2 0 / ...`
+/// took about 1.14 times as long to count (see BENCHMARKS.md, round 15).
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Line([u32; LINE]);
+
+const LINE: usize = 16;
+const _: () = assert!(size_of::<Line>() == LINE * size_of::<u32>());
+
 impl<const N: usize> Ring<N> {
     fn new() -> Ring<N> {
         Ring {
-            counts: Vec::with_capacity(FIRST_ROOM / size_of::<u32>()),
+            lines: Vec::with_capacity(FIRST_ROOM / size_of::<Line>()),
             ..Ring::default()
         }
+    }
+
+    fn counts(&self) -> &[u32] {
+        // SAFETY: a `Line` is sixteen `u32`s and nothing else (no padding,
+        // as checked above), so `lines` is `LINE` times as many `u32`s one
+        // after another, borrowed as `self` is.
+        unsafe { std::slice::from_raw_parts(self.lines.as_ptr().cast(), self.lines.len() * LINE) }
+    }
+
+    fn counts_mut(&mut self) -> &mut [u32] {
+        // SAFETY: as in `counts`, borrowed mutably as `self` is.
+        unsafe { std::slice::from_raw_parts_mut(self.lines.as_mut_ptr().cast(), self.lines.len() * LINE) }
     }
 
     /// Places the buckets of `next` after the last ones placed, wrapping
@@ -166,14 +191,14 @@ impl<const N: usize> Ring<N> {
             // Small steps, as the ring should stay small; placing cannot fail
             // once every bucket fits past everything still in the way.
             self.capacity += (self.capacity / 32).max(256);
-            let len = self.capacity * N + BLOCK;
-            let room = RING_ROOM / size_of::<u32>();
-            if len > self.counts.capacity() && self.counts.capacity() < room {
+            let len = (self.capacity * N + BLOCK).div_ceil(LINE);
+            let room = RING_ROOM / size_of::<Line>();
+            if len > self.lines.capacity() && self.lines.capacity() < room {
                 // Out of the first room into the whole one: the one move.
                 // Past the whole room, the ring grows as any `Vec` does.
-                self.counts.reserve_exact(room.max(len) - self.counts.len());
+                self.lines.reserve_exact(room.max(len) - self.lines.len());
             }
-            self.counts.resize(len, 0);
+            self.lines.resize(len, Line::default());
         };
         for (bucket, &start) in next.buckets.iter_mut().zip(&placed.starts) {
             for base in &mut bucket.count_base {
@@ -225,19 +250,19 @@ impl<const N: usize> Ring<N> {
 
     /// Whether the `len` positions from `start` on are all zeros.
     fn all_read(&self, start: usize, len: u32) -> bool {
-        self.counts[start * N..(start + len as usize) * N]
+        self.counts()[start * N..(start + len as usize) * N]
             .iter()
             .all(|&count| count == 0)
     }
 
     fn lanes(&self, position: usize) -> &[u32; N] {
-        self.counts[position * N..position * N + N]
+        self.counts()[position * N..position * N + N]
             .try_into()
             .expect("N lanes")
     }
 
     fn lanes_mut(&mut self, position: usize) -> &mut [u32; N] {
-        (&mut self.counts[position * N..position * N + N])
+        (&mut self.counts_mut()[position * N..position * N + N])
             .try_into()
             .expect("N lanes")
     }
@@ -250,7 +275,7 @@ impl<const N: usize> Ring<N> {
     /// `B` blocks of eight `u32`s from `position` on.
     #[inline(always)]
     fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
-        &mut self.counts[position * N..position * N + B * BLOCK]
+        &mut self.counts_mut()[position * N..position * N + B * BLOCK]
     }
 
     /// [`Self::blocks_mut`] for the counts of a child that a window of
@@ -263,10 +288,10 @@ impl<const N: usize> Ring<N> {
     /// the window, in the ring or in the spare block past its end.
     #[inline(always)]
     unsafe fn child_blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
-        debug_assert!(position * N + B * BLOCK <= self.counts.len());
+        debug_assert!(position * N + B * BLOCK <= self.counts().len());
         // SAFETY: by the caller's promise, as above.
         unsafe {
-            self.counts
+            self.counts_mut()
                 .get_unchecked_mut(position * N..position * N + B * BLOCK)
         }
     }
@@ -424,18 +449,19 @@ mod tests {
         let (capture, plain) = (len + 5, 2 * len + 9);
         let mut ring = Ring::<N>::default();
         ring.capacity = plain + len + 2;
-        ring.counts = (0..ring.capacity * N + BLOCK)
-            .map(|_| rng.below(1 << 32) as u32)
-            .collect();
+        ring.lines = vec![Line::default(); (ring.capacity * N + BLOCK).div_ceil(LINE)];
+        for count in ring.counts_mut() {
+            *count = rng.below(1 << 32) as u32;
+        }
         let capture_base = [capture as u32 - 1];
         let plain_base = [plain as u32 - 1];
         let targets = Targets {
             base: [&plain_base, &capture_base, &[], &[]],
         };
         let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
-        let mut expected = ring.counts.clone();
+        let mut expected = ring.counts().to_vec();
         for layer in 0..len {
-            let from: [u32; N] = ring.counts[layer * N..layer * N + N].try_into().unwrap();
+            let from: [u32; N] = ring.counts()[layer * N..layer * N + N].try_into().unwrap();
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
@@ -450,7 +476,7 @@ mod tests {
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
         push_window::<K, N>(&mut ring, window, &moves, &targets, &folding);
-        assert_eq!(ring.counts, expected, "{N} lanes");
+        assert_eq!(ring.counts(), expected, "{N} lanes");
     }
 
     /// Each level's buckets are placed where nothing still to be read lies
@@ -462,7 +488,7 @@ mod tests {
     fn the_ring_never_places_a_bucket_over_live_counts() {
         let mut rng = XorShift::new(0x7269_6e67);
         let mut ring = Ring::<2>::new();
-        let mut capacity = ring.counts.capacity();
+        let mut capacity = ring.lines.capacity();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         for level in 0..60 {
@@ -497,11 +523,11 @@ mod tests {
                     assert!(!overlap, "level {level}: bucket {dice} over {other}");
                 }
             }
-            if ring.counts.capacity() != capacity {
+            if ring.lines.capacity() != capacity {
                 reallocations += 1;
-                capacity = ring.counts.capacity();
+                capacity = ring.lines.capacity();
                 assert_eq!(reallocations, 1, "level {level}: the ring reallocated again");
-                assert!(capacity * size_of::<u32>() >= RING_ROOM);
+                assert!(capacity * size_of::<Line>() >= RING_ROOM);
             }
             current = placed;
         }
@@ -514,16 +540,16 @@ mod tests {
     #[test]
     fn a_ring_past_its_room_reallocates_rarely() {
         let mut ring = Ring::<2>::new();
-        let mut capacity = ring.counts.capacity();
+        let mut capacity = ring.lines.capacity();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         let mut len = 1_000;
-        while ring.counts.len() * size_of::<u32>() < 3 * RING_ROOM {
+        while ring.lines.len() * size_of::<Line>() < 3 * RING_ROOM {
             let lens = std::array::from_fn(|dice| if dice == 4 { len } else { 0 });
             current = ring.place(&current, &mut Level::with_counts(lens));
-            if ring.counts.capacity() != capacity {
+            if ring.lines.capacity() != capacity {
                 reallocations += 1;
-                capacity = ring.counts.capacity();
+                capacity = ring.lines.capacity();
             }
             len += len / 8;
         }
