@@ -5,6 +5,7 @@
 //! neighbours, so they are looked up in a table built at compile time,
 //! indexed by the cell and its neighbours' packed values.
 
+use super::CacheAligned;
 use super::board::{Board, CELLS, IMAGE_SYMMETRY};
 
 const NONE: u8 = u8::MAX;
@@ -116,8 +117,8 @@ impl Placement {
     #[inline(always)]
     pub const fn image_masks(self) -> (&'static [u32; 8], &'static [u32; 8]) {
         (
-            &CLEAR_MASKS[(self.0 & 0xFF) as usize],
-            &SET_VALUES[(self.0 >> 4 & 0x7F) as usize],
+            &CLEAR_MASKS.0[(self.0 & 0xFF) as usize],
+            &SET_VALUES.0[(self.0 >> 4 & 0x7F) as usize],
         )
     }
 
@@ -134,7 +135,7 @@ impl Placement {
 /// `CLEAR_MASKS[cell << 4 | subset][k]`: the bits, in image `k`, of the
 /// cell and of the subset of its neighbours. As many entries as a byte
 /// indexes, so that looking one up needs no check.
-static CLEAR_MASKS: [[u32; 8]; 256] = {
+static CLEAR_MASKS: CacheAligned<[[u32; 8]; 256]> = CacheAligned({
     let mut table = [[0; 8]; 256];
     let mut cell = 0;
     while cell < CELLS {
@@ -159,10 +160,10 @@ static CLEAR_MASKS: [[u32; 8]; 256] = {
         cell += 1;
     }
     table
-};
+});
 
 /// `SET_VALUES[value << 4 | cell][k]`: `value` on `cell`, in image `k`.
-static SET_VALUES: [[u32; 8]; 128] = {
+static SET_VALUES: CacheAligned<[[u32; 8]; 128]> = CacheAligned({
     let mut table = [[0; 8]; 128];
     let mut cell = 0;
     while cell < CELLS {
@@ -178,7 +179,7 @@ static SET_VALUES: [[u32; 8]; 128] = {
         cell += 1;
     }
     table
-};
+});
 
 /// `CELL_SHIFTS[cell][k]`: the bit offset of `cell` in image `k`.
 pub(crate) static CELL_SHIFTS: [[u32; 8]; CELLS] = {

@@ -14,6 +14,8 @@
 //! by the solver's entry points, which then run inside functions compiled
 //! with them enabled, and by this module's tests.
 
+#[cfg(target_arch = "x86_64")]
+use crate::cephalopods::CacheAligned;
 use crate::cephalopods::board::{Board, CELLS};
 use crate::cephalopods::moves::{CELL_SHIFTS, Placement, neighbour_pattern, neighbour_patterns};
 
@@ -238,7 +240,7 @@ impl Ops for Avx2 {
 /// `ROW_IMAGES[r][row]`: the eight images of a board whose only dice are
 /// row `r`'s, packed as `row`. A board's images are the OR of its rows'.
 #[cfg(target_arch = "x86_64")]
-static ROW_IMAGES: [[[u32; 8]; 512]; 3] = {
+static ROW_IMAGES: CacheAligned<[[[u32; 8]; 512]; 3]> = CacheAligned({
     let mut table = [[[0; 8]; 512]; 3];
     let mut r = 0;
     while r < 3 {
@@ -259,13 +261,15 @@ static ROW_IMAGES: [[[u32; 8]; 512]; 3] = {
         r += 1;
     }
     table
-};
+});
 
 /// The neighbour tables of cells 0 to 7 turned around: entry `[k][cell]`.
 #[cfg(target_arch = "x86_64")]
-static NEIGHBOUR_SHIFTS_BY_K: [[u32; 8]; 4] = by_k(&crate::cephalopods::moves::NEIGHBOUR_SHIFTS);
+static NEIGHBOUR_SHIFTS_BY_K: CacheAligned<[[u32; 8]; 4]> =
+    CacheAligned(by_k(&crate::cephalopods::moves::NEIGHBOUR_SHIFTS));
 #[cfg(target_arch = "x86_64")]
-static NEIGHBOUR_MASKS_BY_K: [[u32; 8]; 4] = by_k(&crate::cephalopods::moves::NEIGHBOUR_VALUE_MASKS);
+static NEIGHBOUR_MASKS_BY_K: CacheAligned<[[u32; 8]; 4]> =
+    CacheAligned(by_k(&crate::cephalopods::moves::NEIGHBOUR_VALUE_MASKS));
 
 #[cfg(target_arch = "x86_64")]
 const fn by_k(table: &[[u32; 4]; CELLS]) -> [[u32; 8]; 4] {

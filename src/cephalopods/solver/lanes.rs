@@ -18,6 +18,7 @@
 //! the answer in a `u32`. On the empty board this stores and adds two lanes
 //! per board and layer instead of eight.
 
+use crate::cephalopods::CacheAligned;
 use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY, ROW_BITS};
 use crate::symmetry::Symmetry;
 
@@ -104,7 +105,7 @@ pub struct Folding<const N: usize> {
     /// `gather` repeated over a block of `8 / N` layers' lanes (eight
     /// `u32`s): entry `m` of a child's block takes entry `block_gather[j][m]`
     /// of its parent's block. Counts move a block at a time.
-    pub block_gather: [[u32; 8]; 8],
+    pub block_gather: CacheAligned<[[u32; 8]; 8]>,
     /// Which of the eight lanes each folded lane stands for, as a bit set.
     #[cfg(test)]
     classes: [u8; N],
@@ -152,8 +153,9 @@ impl<const N: usize> Folding<N> {
             .expect("GATHER[j] is a permutation");
         let mut start_lanes = [0; N];
         start_lanes[class_of[lane]] = 1;
-        let block_gather =
-            std::array::from_fn(|j| std::array::from_fn(|m| (m / N * N) as u32 + gather[j][m % N]));
+        let block_gather = CacheAligned(std::array::from_fn(|j| {
+            std::array::from_fn(|m| (m / N * N) as u32 + gather[j][m % N])
+        }));
         // `cell_hashes[cell][value]`: what `value` on `cell` adds to the
         // hashes of the images in each class.
         let cell_hashes: [[[u32; N]; 8]; CELLS] = std::array::from_fn(|cell| {

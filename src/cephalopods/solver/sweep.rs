@@ -18,6 +18,7 @@
 use super::graph::{Edge, Level, MAX_DICE, Start, dice_order, layer_position};
 use super::kernel::Ops;
 use super::lanes::Folding;
+use crate::cephalopods::CacheAligned;
 
 /// Counts paths over `levels`, which must come in order of pips from the
 /// start's, as [`super::graph::Discovery`] hands them on. The total is
@@ -143,14 +144,13 @@ const RING_ROOM: usize = 16 << 20;
 /// round 13).
 const FIRST_ROOM: usize = 64 << 10;
 
-/// A cache line's worth of counts, aligned to one. The ring is made of
-/// them so that with eight lanes, where a position is a block of eight
-/// `u32`s, no block ever straddles two lines. From the heap's 16-byte
-/// alignment, half of them did, and the eight-lane board `1 2 0 / ...`
-/// took about 1.14 times as long to count (see BENCHMARKS.md, round 15).
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Line([u32; LINE]);
+/// A cache line's worth of counts. The ring is made of them so that with
+/// eight lanes, where a position is a block of eight `u32`s, no block ever
+/// straddles two lines. The heap aligns to 16 bytes only: where it put the
+/// ring 16 bytes off a multiple of 32, half the blocks did, and counting
+/// the eight-lane board `1 2 0 / ...` took 1.14 times as long (see
+/// BENCHMARKS.md, round 15).
+type Line = CacheAligned<[u32; LINE]>;
 
 const LINE: usize = 16;
 const _: () = assert!(size_of::<Line>() == LINE * size_of::<u32>());
@@ -198,7 +198,7 @@ impl<const N: usize> Ring<N> {
                 // Past the whole room, the ring grows as any `Vec` does.
                 self.lines.reserve_exact(room.max(len) - self.lines.len());
             }
-            self.lines.resize(len, Line::default());
+            self.lines.resize(len, CacheAligned([0; LINE]));
         };
         for (bucket, &start) in next.buckets.iter_mut().zip(&placed.starts) {
             for base in &mut bucket.count_base {
@@ -384,7 +384,7 @@ fn push_window<K: Ops, const N: usize>(
 }
 
 /// `TAIL[r]` keeps the first `r` entries of a block (all eight for 0).
-static TAIL: [[u32; BLOCK]; BLOCK] = {
+static TAIL: CacheAligned<[[u32; BLOCK]; BLOCK]> = CacheAligned({
     let mut masks = [[0; BLOCK]; BLOCK];
     let mut r = 0;
     while r < BLOCK {
@@ -396,7 +396,7 @@ static TAIL: [[u32; BLOCK]; BLOCK] = {
         r += 1;
     }
     masks
-};
+});
 
 #[inline(always)]
 fn push<K: Ops, const N: usize, const B: usize>(
@@ -449,7 +449,7 @@ mod tests {
         let (capture, plain) = (len + 5, 2 * len + 9);
         let mut ring = Ring::<N>::default();
         ring.capacity = plain + len + 2;
-        ring.lines = vec![Line::default(); (ring.capacity * N + BLOCK).div_ceil(LINE)];
+        ring.lines = vec![CacheAligned([0; LINE]); (ring.capacity * N + BLOCK).div_ceil(LINE)];
         for count in ring.counts_mut() {
             *count = rng.below(1 << 32) as u32;
         }
