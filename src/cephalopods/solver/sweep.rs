@@ -116,10 +116,21 @@ impl Placed {
 /// is being counted. The ring grows to 0.6 to 0.75 of what an arena per
 /// level took (two levels' worth), and memory touched for the first time
 /// costs a page fault per 4 KiB.
+///
+/// The counts start on a cache line (`skew` entries into the buffer), so
+/// that with eight lanes, where a position is a block of eight `u32`s, no
+/// block ever straddles two lines. The heap aligns to 16 bytes only: where
+/// it put the counts 16 bytes off a multiple of 32, half the blocks did,
+/// and counting the eight-lane board `1 2 0 / ...` took 1.06 to 1.1 times
+/// as long (see BENCHMARKS.md, round 15). The buffer stays a plain
+/// `Vec<u32>`: with one of a type aligned to 64 bytes, which the allocator
+/// serves another way, discovery on the same board took 1.07 times as
+/// long.
 #[derive(Default)]
 struct Ring<const N: usize> {
-    /// The counts, read through [`Self::counts`] and [`Self::counts_mut`].
-    lines: Vec<Line>,
+    counts: Vec<u32>,
+    /// Where position 0 starts in `counts`: fewer than [`LINE`] entries in.
+    skew: usize,
     /// Positions in the ring.
     capacity: usize,
     /// Where the next bucket goes: after the last one placed.
@@ -144,35 +155,17 @@ const RING_ROOM: usize = 16 << 20;
 /// round 13).
 const FIRST_ROOM: usize = 64 << 10;
 
-/// A cache line's worth of counts. The ring is made of them so that with
-/// eight lanes, where a position is a block of eight `u32`s, no block ever
-/// straddles two lines. The heap aligns to 16 bytes only: where it put the
-/// ring 16 bytes off a multiple of 32, half the blocks did, and counting
-/// the eight-lane board `1 2 0 / ...` took 1.14 times as long (see
-/// BENCHMARKS.md, round 15).
-type Line = CacheAligned<[u32; LINE]>;
-
-const LINE: usize = 16;
-const _: () = assert!(size_of::<Line>() == LINE * size_of::<u32>());
+/// How many counts fill a cache line.
+const LINE: usize = 64 / size_of::<u32>();
 
 impl<const N: usize> Ring<N> {
     fn new() -> Ring<N> {
+        let counts = Vec::with_capacity(FIRST_ROOM / size_of::<u32>());
         Ring {
-            lines: Vec::with_capacity(FIRST_ROOM / size_of::<Line>()),
+            skew: line_skew::<N>(&counts),
+            counts,
             ..Ring::default()
         }
-    }
-
-    fn counts(&self) -> &[u32] {
-        // SAFETY: a `Line` is sixteen `u32`s and nothing else (no padding,
-        // as checked above), so `lines` is `LINE` times as many `u32`s one
-        // after another, borrowed as `self` is.
-        unsafe { std::slice::from_raw_parts(self.lines.as_ptr().cast(), self.lines.len() * LINE) }
-    }
-
-    fn counts_mut(&mut self) -> &mut [u32] {
-        // SAFETY: as in `counts`, borrowed mutably as `self` is.
-        unsafe { std::slice::from_raw_parts_mut(self.lines.as_mut_ptr().cast(), self.lines.len() * LINE) }
     }
 
     /// Places the buckets of `next` after the last ones placed, wrapping
@@ -191,14 +184,15 @@ impl<const N: usize> Ring<N> {
             // Small steps, as the ring should stay small; placing cannot fail
             // once every bucket fits past everything still in the way.
             self.capacity += (self.capacity / 32).max(256);
-            let len = (self.capacity * N + BLOCK).div_ceil(LINE);
-            let room = RING_ROOM / size_of::<Line>();
-            if len > self.lines.capacity() && self.lines.capacity() < room {
+            let len = self.capacity * N + BLOCK;
+            let room = RING_ROOM / size_of::<u32>();
+            if len + LINE > self.counts.capacity() && self.counts.capacity() < room {
                 // Out of the first room into the whole one: the one move.
                 // Past the whole room, the ring grows as any `Vec` does.
-                self.lines.reserve_exact(room.max(len) - self.lines.len());
+                self.counts
+                    .reserve_exact(room.max(len + LINE) - self.counts.len());
             }
-            self.lines.resize(len, CacheAligned([0; LINE]));
+            self.grow_to(len);
         };
         for (bucket, &start) in next.buckets.iter_mut().zip(&placed.starts) {
             for base in &mut bucket.count_base {
@@ -206,6 +200,32 @@ impl<const N: usize> Ring<N> {
             }
         }
         placed
+    }
+
+    /// Where position 0 starts in `counts`: the skew, known to be 0 at
+    /// compile time with fewer than eight lanes.
+    #[inline(always)]
+    fn origin(&self) -> usize {
+        if N < BLOCK { 0 } else { self.skew }
+    }
+
+    /// Makes room for `len` counts from the skew on, the new ones zeros,
+    /// and moves the counts there are onto a cache line again if the
+    /// buffer moved.
+    fn grow_to(&mut self, len: usize) {
+        let used = self.counts.len().saturating_sub(self.skew);
+        debug_assert!(used <= len);
+        // Room for any skew: then moving the counts never reallocates.
+        self.counts.reserve(LINE + len - self.counts.len());
+        let skew = line_skew::<N>(&self.counts);
+        if skew != self.skew {
+            self.counts.resize(skew.max(self.skew) + used, 0);
+            self.counts.copy_within(self.skew..self.skew + used, skew);
+            // What lies past the moved counts is a stale copy of them.
+            self.counts.truncate(skew + used);
+            self.skew = skew;
+        }
+        self.counts.resize(self.skew + len, 0);
     }
 
     /// The first fit for each bucket of `next` from the cursor on, once
@@ -250,21 +270,20 @@ impl<const N: usize> Ring<N> {
 
     /// Whether the `len` positions from `start` on are all zeros.
     fn all_read(&self, start: usize, len: u32) -> bool {
-        self.counts()[start * N..(start + len as usize) * N]
+        let from = self.origin() + start * N;
+        self.counts[from..from + len as usize * N]
             .iter()
             .all(|&count| count == 0)
     }
 
     fn lanes(&self, position: usize) -> &[u32; N] {
-        self.counts()[position * N..position * N + N]
-            .try_into()
-            .expect("N lanes")
+        let from = self.origin() + position * N;
+        self.counts[from..from + N].try_into().expect("N lanes")
     }
 
     fn lanes_mut(&mut self, position: usize) -> &mut [u32; N] {
-        (&mut self.counts_mut()[position * N..position * N + N])
-            .try_into()
-            .expect("N lanes")
+        let from = self.origin() + position * N;
+        (&mut self.counts[from..from + N]).try_into().expect("N lanes")
     }
 
     /// The lanes at `position`, cleared.
@@ -275,7 +294,8 @@ impl<const N: usize> Ring<N> {
     /// `B` blocks of eight `u32`s from `position` on.
     #[inline(always)]
     fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
-        &mut self.counts_mut()[position * N..position * N + B * BLOCK]
+        let from = self.origin() + position * N;
+        &mut self.counts[from..from + B * BLOCK]
     }
 
     /// [`Self::blocks_mut`] for the counts of a child that a window of
@@ -288,13 +308,23 @@ impl<const N: usize> Ring<N> {
     /// the window, in the ring or in the spare block past its end.
     #[inline(always)]
     unsafe fn child_blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
-        debug_assert!(position * N + B * BLOCK <= self.counts().len());
+        let from = self.origin() + position * N;
+        debug_assert!(from + B * BLOCK <= self.counts.len());
         // SAFETY: by the caller's promise, as above.
-        unsafe {
-            self.counts_mut()
-                .get_unchecked_mut(position * N..position * N + B * BLOCK)
-        }
+        unsafe { self.counts.get_unchecked_mut(from..from + B * BLOCK) }
     }
+}
+
+/// How many entries into `counts` the first on a cache line is, with
+/// eight lanes; 0 with fewer. Their blocks start every 8 or 16 bytes, so
+/// the same share of them straddles two lines wherever the counts start,
+/// and the hot loops are spared adding the skew.
+fn line_skew<const N: usize>(counts: &[u32]) -> usize {
+    if N < BLOCK {
+        return 0;
+    }
+    let misaligned = counts.as_ptr() as usize / size_of::<u32>() % LINE;
+    (LINE - misaligned) % LINE
 }
 
 /// Counts move in blocks of this many `u32`s: one AVX2 register.
@@ -449,19 +479,18 @@ mod tests {
         let (capture, plain) = (len + 5, 2 * len + 9);
         let mut ring = Ring::<N>::default();
         ring.capacity = plain + len + 2;
-        ring.lines = vec![CacheAligned([0; LINE]); (ring.capacity * N + BLOCK).div_ceil(LINE)];
-        for count in ring.counts_mut() {
-            *count = rng.below(1 << 32) as u32;
-        }
+        ring.counts = (0..ring.capacity * N + BLOCK)
+            .map(|_| rng.below(1 << 32) as u32)
+            .collect();
         let capture_base = [capture as u32 - 1];
         let plain_base = [plain as u32 - 1];
         let targets = Targets {
             base: [&plain_base, &capture_base, &[], &[]],
         };
         let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
-        let mut expected = ring.counts().to_vec();
+        let mut expected = ring.counts.clone();
         for layer in 0..len {
-            let from: [u32; N] = ring.counts()[layer * N..layer * N + N].try_into().unwrap();
+            let from: [u32; N] = ring.counts[layer * N..layer * N + N].try_into().unwrap();
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
@@ -476,7 +505,7 @@ mod tests {
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
         push_window::<K, N>(&mut ring, window, &moves, &targets, &folding);
-        assert_eq!(ring.counts(), expected, "{N} lanes");
+        assert_eq!(ring.counts, expected, "{N} lanes");
     }
 
     /// Each level's buckets are placed where nothing still to be read lies
@@ -488,7 +517,7 @@ mod tests {
     fn the_ring_never_places_a_bucket_over_live_counts() {
         let mut rng = XorShift::new(0x7269_6e67);
         let mut ring = Ring::<2>::new();
-        let mut capacity = ring.lines.capacity();
+        let mut capacity = ring.counts.capacity();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         for level in 0..60 {
@@ -523,11 +552,11 @@ mod tests {
                     assert!(!overlap, "level {level}: bucket {dice} over {other}");
                 }
             }
-            if ring.lines.capacity() != capacity {
+            if ring.counts.capacity() != capacity {
                 reallocations += 1;
-                capacity = ring.lines.capacity();
+                capacity = ring.counts.capacity();
                 assert_eq!(reallocations, 1, "level {level}: the ring reallocated again");
-                assert!(capacity * size_of::<Line>() >= RING_ROOM);
+                assert!(capacity * size_of::<u32>() >= RING_ROOM);
             }
             current = placed;
         }
@@ -540,21 +569,45 @@ mod tests {
     #[test]
     fn a_ring_past_its_room_reallocates_rarely() {
         let mut ring = Ring::<2>::new();
-        let mut capacity = ring.lines.capacity();
+        let mut capacity = ring.counts.capacity();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         let mut len = 1_000;
-        while ring.lines.len() * size_of::<Line>() < 3 * RING_ROOM {
+        while ring.counts.len() * size_of::<u32>() < 3 * RING_ROOM {
             let lens = std::array::from_fn(|dice| if dice == 4 { len } else { 0 });
             current = ring.place(&current, &mut Level::with_counts(lens));
-            if ring.lines.capacity() != capacity {
+            if ring.counts.capacity() != capacity {
                 reallocations += 1;
-                capacity = ring.lines.capacity();
+                capacity = ring.counts.capacity();
             }
             len += len / 8;
         }
         // Out of the first room, then from 16 MiB to 32 and to 64.
         assert!(reallocations <= 3, "{reallocations} reallocations");
+    }
+
+    /// Eight lanes' counts that lie off a cache line, as when the buffer
+    /// moves, are moved back onto one as the ring grows: whole, with zeros
+    /// after them and nothing stale.
+    #[test]
+    fn eight_lane_counts_are_moved_back_onto_a_cache_line() {
+        let values: Vec<u32> = (1..=100).collect();
+        for off in [1, 5, LINE - 1] {
+            let mut ring = Ring::<8>::new();
+            ring.grow_to(values.len());
+            let on_a_line = ring.skew;
+            ring.skew = (on_a_line + off) % LINE;
+            ring.counts.clear();
+            ring.counts.resize(ring.skew, 7);
+            ring.counts.extend_from_slice(&values);
+            ring.grow_to(1_000);
+            let at = ring.skew;
+            assert_eq!(at, on_a_line, "off by {off}");
+            assert_eq!((ring.counts.as_ptr() as usize / size_of::<u32>() + at) % LINE, 0);
+            assert_eq!(ring.counts.len(), at + 1_000);
+            assert_eq!(ring.counts[at..at + values.len()], values[..], "off by {off}");
+            assert!(ring.counts[at + values.len()..].iter().all(|&count| count == 0));
+        }
     }
 
     fn long_windows<K: Ops>() {
