@@ -121,10 +121,10 @@ impl Placed {
 /// that with eight lanes, where a position is a block of eight `u32`s, no
 /// block ever straddles two lines. The heap aligns to 16 bytes only: where
 /// it put the counts 16 bytes off a multiple of 32, half the blocks did,
-/// and counting the eight-lane board `1 2 0 / ...` took 1.06 to 1.1 times
+/// and counting the eight-lane board `1 2 0 / ...` took up to 1.15 times
 /// as long (see BENCHMARKS.md, round 15). The buffer stays a plain
 /// `Vec<u32>`: with one of a type aligned to 64 bytes, which the allocator
-/// serves another way, discovery on the same board took 1.07 times as
+/// serves another way, discovery on the same board took 1.06 times as
 /// long.
 #[derive(Default)]
 struct Ring<const N: usize> {
