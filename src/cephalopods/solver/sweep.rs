@@ -162,7 +162,7 @@ impl<const N: usize> Ring<N> {
     fn new() -> Ring<N> {
         let counts = Vec::with_capacity(FIRST_ROOM / size_of::<u32>());
         Ring {
-            skew: line_skew::<N>(&counts),
+            skew: Self::line_skew(&counts),
             counts,
             ..Ring::default()
         }
@@ -206,7 +206,23 @@ impl<const N: usize> Ring<N> {
     /// compile time with fewer than eight lanes.
     #[inline(always)]
     fn origin(&self) -> usize {
-        if N < BLOCK { 0 } else { self.skew }
+        if Self::SKEWED { self.skew } else { 0 }
+    }
+
+    /// Whether the counts are skewed onto a cache line: with eight lanes.
+    /// With fewer, blocks start every 8 or 16 bytes, so the same share of
+    /// them straddles two lines wherever the counts start, and the hot
+    /// loops are spared adding the skew.
+    const SKEWED: bool = N == BLOCK;
+
+    /// How many entries into `counts` the first on a cache line is (0
+    /// where the counts are not skewed).
+    fn line_skew(counts: &[u32]) -> usize {
+        if !Self::SKEWED {
+            return 0;
+        }
+        let misaligned = counts.as_ptr() as usize / size_of::<u32>() % LINE;
+        (LINE - misaligned) % LINE
     }
 
     /// Makes room for `len` counts from the skew on, the new ones zeros,
@@ -217,7 +233,7 @@ impl<const N: usize> Ring<N> {
         debug_assert!(used <= len);
         // Room for any skew: then moving the counts never reallocates.
         self.counts.reserve(LINE + len - self.counts.len());
-        let skew = line_skew::<N>(&self.counts);
+        let skew = Self::line_skew(&self.counts);
         if skew != self.skew {
             self.counts.resize(skew.max(self.skew) + used, 0);
             self.counts.copy_within(self.skew..self.skew + used, skew);
@@ -313,18 +329,6 @@ impl<const N: usize> Ring<N> {
         // SAFETY: by the caller's promise, as above.
         unsafe { self.counts.get_unchecked_mut(from..from + B * BLOCK) }
     }
-}
-
-/// How many entries into `counts` the first on a cache line is, with
-/// eight lanes; 0 with fewer. Their blocks start every 8 or 16 bytes, so
-/// the same share of them straddles two lines wherever the counts start,
-/// and the hot loops are spared adding the skew.
-fn line_skew<const N: usize>(counts: &[u32]) -> usize {
-    if N < BLOCK {
-        return 0;
-    }
-    let misaligned = counts.as_ptr() as usize / size_of::<u32>() % LINE;
-    (LINE - misaligned) % LINE
 }
 
 /// Counts move in blocks of this many `u32`s: one AVX2 register.
