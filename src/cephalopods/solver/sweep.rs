@@ -209,6 +209,12 @@ impl<const N: usize> Ring<N> {
         if Self::SKEWED { self.skew } else { 0 }
     }
 
+    /// Where the counts of `position` start in `counts`.
+    #[inline(always)]
+    fn offset(&self, position: usize) -> usize {
+        self.origin() + position * N
+    }
+
     /// Whether the counts are skewed onto a cache line: with eight lanes.
     /// With fewer, blocks start every 8 or 16 bytes, so the same share of
     /// them straddles two lines wherever the counts start, and the hot
@@ -286,19 +292,19 @@ impl<const N: usize> Ring<N> {
 
     /// Whether the `len` positions from `start` on are all zeros.
     fn all_read(&self, start: usize, len: u32) -> bool {
-        let from = self.origin() + start * N;
+        let from = self.offset(start);
         self.counts[from..from + len as usize * N]
             .iter()
             .all(|&count| count == 0)
     }
 
     fn lanes(&self, position: usize) -> &[u32; N] {
-        let from = self.origin() + position * N;
+        let from = self.offset(position);
         self.counts[from..from + N].try_into().expect("N lanes")
     }
 
     fn lanes_mut(&mut self, position: usize) -> &mut [u32; N] {
-        let from = self.origin() + position * N;
+        let from = self.offset(position);
         (&mut self.counts[from..from + N]).try_into().expect("N lanes")
     }
 
@@ -310,7 +316,7 @@ impl<const N: usize> Ring<N> {
     /// `B` blocks of eight `u32`s from `position` on.
     #[inline(always)]
     fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
-        let from = self.origin() + position * N;
+        let from = self.offset(position);
         &mut self.counts[from..from + B * BLOCK]
     }
 
@@ -324,7 +330,7 @@ impl<const N: usize> Ring<N> {
     /// the window, in the ring or in the spare block past its end.
     #[inline(always)]
     unsafe fn child_blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
-        let from = self.origin() + position * N;
+        let from = self.offset(position);
         debug_assert!(from + B * BLOCK <= self.counts.len());
         // SAFETY: by the caller's promise, as above.
         unsafe { self.counts.get_unchecked_mut(from..from + B * BLOCK) }
