@@ -9,9 +9,10 @@
 //! not. So on Linux with glibc, the heap grows once, by 64 MiB, which is
 //! marked, and keeps large blocks (instead of mapping and unmapping each on
 //! its own) and freed memory (instead of handing it back). A huge page
-//! costs about 0.3 ms when first touched, so the smallest searches, which
-//! touch one, pay that where small pages would cost them a few µs (the
-//! engine keeps them to one). See BENCHMARKS.md.
+//! costs about 0.15 to 0.3 ms when first touched (by how fast the VM runs),
+//! so the smallest searches, which touch one, pay that where their 12 to 44
+//! small pages would cost them some tens of µs (the engine keeps them to
+//! one). See BENCHMARKS.md, rounds 13 and 16.
 //! Elsewhere this does nothing.
 
 /// Grows the heap and marks the new room for transparent huge pages. Only

@@ -143,7 +143,9 @@ struct Ring<const N: usize> {
 /// ring to memory touched for the first time: on public test 11 the ring
 /// grew to 2.3 MB in ten moves (2.2% of all instructions), and the deep
 /// boards' rings grow to 0.8 to 12 MB (1.02x to 1.08x on one thread; see
-/// BENCHMARKS.md).
+/// BENCHMARKS.md). Tables allocated after the move begin past the room:
+/// public test 7, whose ring needs only 256 KiB, takes a second huge page
+/// for that alone (round 17).
 const RING_ROOM: usize = 16 << 20;
 
 /// How many bytes of counts a ring holds before it reserves [`RING_ROOM`]:
