@@ -7,7 +7,12 @@
 //!   the CPU of the thread that made it and leave it there for
 //!   milliseconds. In about half the runs of public test 11 the two threads
 //!   shared one CPU throughout. So the second thread is moved at once to
-//!   the process's other CPUs.
+//!   the process's other CPUs, and it moves itself there too, as its first
+//!   step: when it ran before its maker could move it, the maker waited 2
+//!   to 4 ms for its CPU. Nor does it wait for anything from its maker: the
+//!   discovery is there before it starts. When it spun on its maker's CPU
+//!   waiting for the discovery to be handed over, neither ran for the whole
+//!   spin (2 ms), in a third of the runs of test 11.
 //! - **How the counting thread waits.** A thread that sleeps until a level
 //!   arrives took from 0.05 to over 1 ms to wake (the idle virtual CPU has
 //!   to be woken too). So it spins for a while first. The two threads run
@@ -18,7 +23,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::assist::Assist;
 use super::graph::{Discovery, Level};
@@ -28,10 +33,9 @@ use crate::cephalopods::moves::Moves;
 /// A discovery that may get help.
 type Helped<K> = Discovery<K, Option<Arc<Assist>>>;
 
-/// How long a thread spins before it sleeps while it waits on the other:
-/// the counting thread for a level, the second thread for its discovery.
-/// A level takes from 0.1 ms to a few ms to discover, and counting it less,
-/// so the counting thread seldom sleeps.
+/// How long the counting thread spins before it sleeps while it waits for
+/// a level. A level takes from 0.1 ms to a few ms to discover, and
+/// counting it less, so the counting thread seldom sleeps.
 const SPIN_FOR: Duration = Duration::from_millis(2);
 
 /// The levels of a discovery, in order, as counting takes them. They are
@@ -110,25 +114,28 @@ impl Helper {
         spawn: Spawn,
     ) -> Option<Helper> {
         let (sender, levels) = std::sync::mpsc::channel();
-        // The discovery follows once the thread exists, so that it is not
-        // lost with a thread that could not be made.
-        let (hand_over, handed) = std::sync::mpsc::channel::<Helped<K>>();
+        let assist = Arc::new(Assist::default());
+        let mut discovery = here.take()?;
+        discovery.set_help(Some(Arc::clone(&assist)));
+        // The slot keeps the discovery if no thread can be made.
+        let slot = Arc::new(Mutex::new(Some(discovery)));
+        let handed = Arc::clone(&slot);
+        let there = *cpus;
         let thread = spawn(Box::new(move || {
-            if let Some(discovery) = receive(&handed, || false) {
+            there.move_here();
+            if let Some(discovery) = take(&handed) {
                 // The receiver goes away only once every level has come, or
                 // when counting failed: then the levels are no longer needed.
                 K::finish(discovery, |level| sender.send(level).unwrap_or(()));
             }
-        }))
-        .ok()?;
+        }));
+        let Ok(thread) = thread else {
+            let mut discovery = take(&slot).expect("no thread took the discovery");
+            discovery.set_help(None);
+            *here = Some(discovery);
+            return None;
+        };
         cpus.move_there(&thread);
-        // The thread waits for the discovery before anything else, so the
-        // receiver is there.
-        let assist = Arc::new(Assist::default());
-        if let Some(mut discovery) = here.take() {
-            discovery.set_help(Some(Arc::clone(&assist)));
-            hand_over.send(discovery).unwrap_or(());
-        }
         Some(Helper {
             levels,
             assist,
@@ -154,6 +161,12 @@ impl Helper {
         }
         None
     }
+}
+
+/// What `slot` holds, leaving it empty. No thread panics while it holds
+/// the lock, so a poisoned lock still holds what it held.
+fn take<T>(slot: &Mutex<Option<T>>) -> Option<T> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner).take()
 }
 
 /// The next message on `channel`, spinning for up to [`SPIN_FOR`] before
@@ -182,6 +195,7 @@ fn receive<T>(channel: &Receiver<T>, mut help: impl FnMut() -> bool) -> Option<T
 
 /// The CPUs a second thread may use: those this process may run on, less
 /// the one this thread runs on.
+#[derive(Clone, Copy)]
 pub struct OtherCpus {
     /// `None` where the CPUs are not known one by one: the thread then
     /// stays where the system puts it.
@@ -217,6 +231,16 @@ impl OtherCpus {
                 #[cfg(all(target_os = "linux", target_env = "gnu"))]
                 set: None,
             })
+    }
+
+    /// Moves the calling thread to these CPUs. Only a hint, as
+    /// [`Self::move_there`].
+    fn move_here(&self) {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        if let Some(set) = &self.set {
+            // SAFETY: the call reads at most the given size from `set`.
+            unsafe { libc::sched_setaffinity(0, std::mem::size_of_val(set), set) };
+        }
     }
 
     /// Moves `thread` to these CPUs. Only a hint: if it fails, the thread
@@ -337,6 +361,34 @@ mod tests {
         );
         let rest = sizes(here.expect("the discovery is still here"));
         assert_eq!([first.into_iter().collect(), rest].concat(), expected);
+    }
+
+    /// A second thread that runs to its end before the thread that made it
+    /// goes on, as one that first ran on its maker's CPU might, finds the
+    /// discovery there and sends every level.
+    #[test]
+    fn a_thread_that_runs_before_its_maker_finds_the_discovery() {
+        use crate::cephalopods::Board;
+        use crate::cephalopods::solver::kernel::Portable;
+        let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
+        let expected: Vec<usize> = Discovery::<Portable>::new(board, 12)
+            .map(|level| level.board_count())
+            .collect();
+        let cpus = OtherCpus {
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            set: None,
+        };
+        let at_once: Spawn = |run| {
+            run();
+            std::thread::Builder::new().spawn(|| ())
+        };
+        let mut here = Some(Helped::<Portable>::new(board, 12));
+        let mut helper = Helper::start(&mut here, &cpus, at_once).expect("a thread was made");
+        assert!(here.is_none(), "the discovery was handed over");
+        let sizes: Vec<usize> = std::iter::from_fn(|| helper.next_level::<Portable>())
+            .map(|level| level.board_count())
+            .collect();
+        assert_eq!(sizes, expected);
     }
 
     /// On a thread allowed two CPUs, the second thread gets the other one;
