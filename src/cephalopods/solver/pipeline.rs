@@ -123,11 +123,12 @@ impl Helper {
         let there = *cpus;
         let thread = spawn(Box::new(move || {
             there.move_here();
-            if let Some(discovery) = take(&handed) {
-                // The receiver goes away only once every level has come, or
-                // when counting failed: then the levels are no longer needed.
-                K::finish(discovery, |level| sender.send(level).unwrap_or(()));
-            }
+            // Loudly: a thread that sent no levels would pass for a search
+            // that found none.
+            let discovery = take(&handed).expect("the discovery is in place before the thread");
+            // The receiver goes away only once every level has come, or when
+            // counting failed: then the levels are no longer needed.
+            K::finish(discovery, |level| sender.send(level).unwrap_or(()));
         }));
         let Ok(thread) = thread else {
             let mut discovery = take(&slot).expect("no thread took the discovery");
