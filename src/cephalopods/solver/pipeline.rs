@@ -335,29 +335,40 @@ mod tests {
         }
     }
 
+    use crate::cephalopods::Board;
+    use crate::cephalopods::solver::kernel::Portable;
+
+    /// The search the handover tests move between threads.
+    fn discovery() -> Helped<Portable> {
+        Discovery::new(Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]), 12)
+    }
+
+    /// How many boards each level holds.
+    fn sizes(levels: impl Iterator<Item = Level>) -> Vec<usize> {
+        levels.map(|level| level.board_count()).collect()
+    }
+
+    /// CPUs not known one by one: the thread stays where it is made.
+    fn unknown_cpus() -> OtherCpus {
+        OtherCpus {
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            set: None,
+        }
+    }
+
     /// Where no thread can be made, the discovery comes back whole, and
     /// goes on where it was.
     #[test]
     fn a_thread_that_cannot_be_made_leaves_the_discovery_here() {
-        use crate::cephalopods::Board;
-        use crate::cephalopods::solver::kernel::Portable;
-        let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
-        let sizes = |discovery: Helped<Portable>| -> Vec<usize> {
-            discovery.map(|level| level.board_count()).collect()
-        };
-        let expected = sizes(Discovery::new(board, 12));
-        let cpus = OtherCpus {
-            #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            set: None,
-        };
-        let mut here = Some(Helped::<Portable>::new(board, 12));
+        let expected = sizes(discovery());
+        let mut here = Some(discovery());
         let first = here
             .as_mut()
             .and_then(|discovery| discovery.next())
             .map(|level| level.board_count());
         let refused: Spawn = |_| Err(std::io::Error::other("no more threads"));
         assert!(
-            Helper::start(&mut here, &cpus, refused).is_none(),
+            Helper::start(&mut here, &unknown_cpus(), refused).is_none(),
             "a thread was made"
         );
         let rest = sizes(here.expect("the discovery is still here"));
@@ -369,27 +380,16 @@ mod tests {
     /// discovery there and sends every level.
     #[test]
     fn a_thread_that_runs_before_its_maker_finds_the_discovery() {
-        use crate::cephalopods::Board;
-        use crate::cephalopods::solver::kernel::Portable;
-        let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
-        let expected: Vec<usize> = Discovery::<Portable>::new(board, 12)
-            .map(|level| level.board_count())
-            .collect();
-        let cpus = OtherCpus {
-            #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            set: None,
-        };
+        let expected = sizes(discovery());
         let at_once: Spawn = |run| {
             run();
             std::thread::Builder::new().spawn(|| ())
         };
-        let mut here = Some(Helped::<Portable>::new(board, 12));
-        let mut helper = Helper::start(&mut here, &cpus, at_once).expect("a thread was made");
+        let mut here = Some(discovery());
+        let mut helper = Helper::start(&mut here, &unknown_cpus(), at_once).expect("a thread was made");
         assert!(here.is_none(), "the discovery was handed over");
-        let sizes: Vec<usize> = std::iter::from_fn(|| helper.next_level::<Portable>())
-            .map(|level| level.board_count())
-            .collect();
-        assert_eq!(sizes, expected);
+        let levels = std::iter::from_fn(|| helper.next_level::<Portable>());
+        assert_eq!(sizes(levels), expected);
     }
 
     /// On a thread allowed two CPUs, the second thread gets the other one;
