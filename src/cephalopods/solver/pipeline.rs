@@ -325,6 +325,8 @@ fn finish_avx2(discovery: Helped<kernel::Avx2>, finished: &mut impl FnMut(Level)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cephalopods::Board;
+    use crate::cephalopods::solver::kernel::Portable;
 
     /// The CPUs this process may run on are never fewer than what the
     /// standard library finds (it also caps them by the CPU quota).
@@ -334,9 +336,6 @@ mod tests {
             assert!(OtherCpus::find().is_some());
         }
     }
-
-    use crate::cephalopods::Board;
-    use crate::cephalopods::solver::kernel::Portable;
 
     /// The search the handover tests move between threads.
     fn discovery() -> Helped<Portable> {
