@@ -777,9 +777,10 @@ struct Visit<'a, 'b> {
 
 impl Visit<'_, '_> {
     /// Generates and looks up the moves of `boards`, which no helper
-    /// touches, not even a stalled one. Each board's moves are generated one board ahead of their
-    /// lookups, with the index slots they will probe fetched in the
-    /// meantime: a lookup that waits for its slot stalls discovery.
+    /// touches, not even a stalled one. Each board's moves are generated
+    /// one board ahead of their lookups, with the index slots they will
+    /// probe fetched in the meantime: a lookup that waits for its slot
+    /// stalls discovery.
     #[inline(always)]
     fn boards<K: Ops>(&mut self, boards: Range<usize>) {
         assert!(boards.start <= boards.end && boards.end <= self.job.len);
