@@ -10,9 +10,10 @@
 //! marked, and keeps large blocks (instead of mapping and unmapping each on
 //! its own) and freed memory (instead of handing it back). A huge page
 //! costs about 0.15 to 0.3 ms when first touched (by how fast the VM runs),
-//! so the smallest searches, which touch one, pay that where their 12 to 44
-//! small pages would cost them some tens of µs (the engine keeps them to
-//! one). See BENCHMARKS.md, rounds 13 and 16.
+//! where the smallest searches touch only 4 to 37 small pages past what
+//! start-up takes. So the heap's first [`SMALL_ROOM`] is left in small
+//! pages, and huge pages begin past it. See BENCHMARKS.md, rounds 13, 16
+//! and 21.
 //! Elsewhere this does nothing.
 
 /// Grows the heap and marks the new room for transparent huge pages. Only
@@ -53,8 +54,9 @@ pub fn prefer_huge_pages() {
         return;
     }
     // glibc wrote its bookkeeping just past the probe, so that page is
-    // already there, in small pages: huge pages start past it.
-    let from = (start + PROBE + SLACK).next_multiple_of(HUGE_PAGE);
+    // already there, in small pages: huge pages start past it, and past
+    // the small room.
+    let from = (start + PROBE + SLACK + SMALL_ROOM).next_multiple_of(HUGE_PAGE);
     let to = end / HUGE_PAGE * HUGE_PAGE;
     if from >= to {
         return;
@@ -64,11 +66,20 @@ pub fn prefer_huge_pages() {
     // leaves things as they were, so it is ignored.
     unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
     // The heap serves large blocks from its lowest free address, `start`
-    // again: a block kept up to `from` makes the next ones start on a huge
-    // page. It is never touched, so it takes no memory.
-    let head = from - start - SLACK;
+    // again: a block kept up to the small room makes the next ones start
+    // there, and go on into huge pages. It is never touched, so it takes
+    // no memory.
+    let head = from - start - SLACK - SMALL_ROOM;
     std::mem::forget(std::hint::black_box(Vec::<u8>::with_capacity(head)));
 }
+
+/// How much of the heap the engine uses first in small (4 KiB) pages, before
+/// the huge ones: enough for public tests 1 to 6 (16 to 148 KiB each), which
+/// then clear no 2 MiB huge page. Each took about 0.25 ms less, and the
+/// larger searches, which fill the room, about 0.1 ms more for its 64 page
+/// faults: the 12 public tests' compute 1.05x (BENCHMARKS.md, round 21).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const SMALL_ROOM: usize = 256 << 10;
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn prefer_huge_pages() {}
