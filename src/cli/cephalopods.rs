@@ -2,7 +2,7 @@
 
 use super::{heap, input};
 use anyhow::Context;
-use gamespace::cephalopods::{Kernel, parse_puzzle, path_hash_sum_with};
+use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -34,7 +34,9 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let text = input::read_all(args.input.as_deref())?;
     let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
+    // Tuned for the one search this process runs.
     heap::prefer_huge_pages();
+    map_counts_apart();
     let answer = path_hash_sum_with(
         puzzle.board,
         puzzle.depth,

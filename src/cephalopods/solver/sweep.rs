@@ -18,6 +18,8 @@
 use super::graph::{Edge, Level, MAX_DICE, Start, dice_order, layer_position};
 use super::kernel::Ops;
 use super::lanes::Folding;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+use super::zeroed::Zeroed;
 use crate::cephalopods::CacheAligned;
 
 /// Counts paths over `levels`, which must come in order of pips from the
@@ -25,6 +27,19 @@ use crate::cephalopods::CacheAligned;
 /// still to be unfolded.
 #[inline(always)]
 pub fn sum_final_hashes<K: Ops, const N: usize>(
+    levels: impl Iterator<Item = Level>,
+    start: Start,
+    depth: u32,
+    folding: &Folding<N>,
+) -> u32 {
+    let ring = Ring::new(super::counts_apart());
+    count_in::<K, N>(ring, levels, start, depth, folding)
+}
+
+/// [`sum_final_hashes`] with the counts in `ring`, which must be new.
+#[inline(always)]
+fn count_in<K: Ops, const N: usize>(
+    mut ring: Ring<N>,
     mut levels: impl Iterator<Item = Level>,
     start: Start,
     depth: u32,
@@ -34,7 +49,6 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
     let Some(mut current) = levels.next() else {
         return 0;
     };
-    let mut ring = Ring::<N>::new();
     let mut placed = ring.place(&Placed::NONE, &mut current);
     *ring.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
 
@@ -122,14 +136,19 @@ impl Placed {
 /// block ever straddles two lines. The heap aligns to 16 bytes only: where
 /// it put the counts 16 bytes off a multiple of 32, half the blocks did,
 /// and counting the eight-lane board `1 2 0 / ...` took up to 1.15 times
-/// as long (see BENCHMARKS.md, round 15). The buffer stays a plain
-/// `Vec<u32>`: with one of a type aligned to 64 bytes, which the allocator
-/// serves another way, discovery on the same board took 1.06 times as
-/// long.
+/// as long (see BENCHMARKS.md, round 15). On the heap the buffer stays a
+/// plain `Vec<u32>`: with one of a type aligned to 64 bytes, which the
+/// allocator serves another way, discovery on the same board took 1.06
+/// times as long. Mapped on its own (see [`Storage`]), it starts on a page.
 #[derive(Default)]
 struct Ring<const N: usize> {
-    counts: Vec<u32>,
-    /// Where position 0 starts in `counts`: fewer than [`LINE`] entries in.
+    storage: Storage,
+    /// Whether the ring moves out of its first room into memory mapped
+    /// for it alone, where it can (see [`Storage`]).
+    #[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
+    may_map: bool,
+    /// Where position 0 starts in the counts: fewer than [`LINE`] entries
+    /// in.
     skew: usize,
     /// Positions in the ring.
     capacity: usize,
@@ -143,9 +162,10 @@ struct Ring<const N: usize> {
 /// ring to memory touched for the first time: on public test 11 the ring
 /// grew to 2.3 MB in ten moves (2.2% of all instructions), and the deep
 /// boards' rings grow to 0.8 to 12 MB (1.02x to 1.08x on one thread; see
-/// BENCHMARKS.md). Tables allocated after the move begin past the room:
-/// public test 7, whose ring needs only 256 KiB, takes a second huge page
-/// for that alone (round 17).
+/// BENCHMARKS.md). Where the room was reserved on the heap, tables
+/// allocated after the move began past it: public test 7, whose ring needs
+/// only 256 KiB, took a second huge page for that alone (round 17). Mapped
+/// for the ring alone, the room leaves the heap as it was.
 const RING_ROOM: usize = 16 << 20;
 
 /// How many bytes of counts a ring holds before it reserves [`RING_ROOM`]:
@@ -160,13 +180,63 @@ const FIRST_ROOM: usize = 64 << 10;
 /// How many counts fill a cache line.
 const LINE: usize = 64 / size_of::<u32>();
 
+/// Where a [`Ring`] keeps its counts: on the heap, in its first room, and
+/// once it outgrows that (in searches of a millisecond or more), either
+/// still on the heap or, where the process asks for it
+/// ([`super::map_counts_apart`]) on Linux with glibc, in memory mapped for
+/// it alone. There its room comes from the kernel as zeros, so growing it
+/// writes nothing, where the heap's room is cleared twice, by the kernel
+/// and by the ring. Small searches keep to the heap, whose memory they
+/// reuse, instead of mapping and unmapping memory of their own.
+enum Storage {
+    Heap(Vec<u32>),
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    Mapped(Zeroed),
+}
+
+impl Default for Storage {
+    fn default() -> Storage {
+        Storage::Heap(Vec::new())
+    }
+}
+
 impl<const N: usize> Ring<N> {
-    fn new() -> Ring<N> {
+    /// A ring that starts in its first room on the heap, and leaves the
+    /// heap when it outgrows that if `may_map`.
+    fn new(may_map: bool) -> Ring<N> {
         let counts = Vec::with_capacity(FIRST_ROOM / size_of::<u32>());
         Ring {
             skew: Self::line_skew(&counts),
-            counts,
+            storage: Storage::Heap(counts),
+            may_map,
             ..Ring::default()
+        }
+    }
+
+    #[inline(always)]
+    fn counts(&self) -> &[u32] {
+        match &self.storage {
+            Storage::Heap(counts) => counts,
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => counts,
+        }
+    }
+
+    #[inline(always)]
+    fn counts_mut(&mut self) -> &mut [u32] {
+        match &mut self.storage {
+            Storage::Heap(counts) => counts,
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => counts,
+        }
+    }
+
+    /// How many counts fit without the buffer moving.
+    fn room(&self) -> usize {
+        match &self.storage {
+            Storage::Heap(counts) => counts.capacity(),
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => counts.capacity(),
         }
     }
 
@@ -188,11 +258,8 @@ impl<const N: usize> Ring<N> {
             self.capacity += (self.capacity / 32).max(256);
             let len = self.capacity * N + BLOCK;
             let room = RING_ROOM / size_of::<u32>();
-            if len + LINE > self.counts.capacity() && self.counts.capacity() < room {
-                // Out of the first room into the whole one: the one move.
-                // Past the whole room, the ring grows as any `Vec` does.
-                self.counts
-                    .reserve_exact(room.max(len + LINE) - self.counts.len());
+            if len + LINE > self.room() && self.room() < room {
+                self.move_to_room(room.max(len + LINE));
             }
             self.grow_to(len);
         };
@@ -233,23 +300,51 @@ impl<const N: usize> Ring<N> {
         (LINE - misaligned) % LINE
     }
 
+    /// Out of the first room into the whole one, of `len` counts: the one
+    /// move. Into memory mapped for the ring alone where it can (see
+    /// [`Storage`]), and reserved on the heap where it cannot. Past the
+    /// whole room, the ring grows as any `Vec` does.
+    fn move_to_room(&mut self, len: usize) {
+        let Storage::Heap(counts) = &mut self.storage else {
+            return;
+        };
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        if self.may_map
+            && let Some(mut mapped) = Zeroed::with_capacity(len)
+        {
+            let used = counts.get(self.skew..).unwrap_or_default();
+            mapped.grow_to(used.len());
+            mapped.copy_from_slice(used);
+            self.storage = Storage::Mapped(mapped);
+            // A mapping starts on a page.
+            self.skew = 0;
+            return;
+        }
+        counts.reserve_exact(len - counts.len());
+    }
+
     /// Makes room for `len` counts from the skew on, the new ones zeros,
     /// and moves the counts there are onto a cache line again if the
     /// buffer moved.
     fn grow_to(&mut self, len: usize) {
-        let used = self.counts.len().saturating_sub(self.skew);
+        let counts = match &mut self.storage {
+            Storage::Heap(counts) => counts,
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => return counts.grow_to(len),
+        };
+        let used = counts.len().saturating_sub(self.skew);
         debug_assert!(used <= len);
         // Room for any skew: then moving the counts never reallocates.
-        self.counts.reserve(LINE + len - self.counts.len());
-        let skew = Self::line_skew(&self.counts);
+        counts.reserve(LINE + len - counts.len());
+        let skew = Self::line_skew(counts);
         if skew != self.skew {
-            self.counts.resize(skew.max(self.skew) + used, 0);
-            self.counts.copy_within(self.skew..self.skew + used, skew);
+            counts.resize(skew.max(self.skew) + used, 0);
+            counts.copy_within(self.skew..self.skew + used, skew);
             // What lies past the moved counts is a stale copy of them.
-            self.counts.truncate(skew + used);
+            counts.truncate(skew + used);
             self.skew = skew;
         }
-        self.counts.resize(self.skew + len, 0);
+        counts.resize(self.skew + len, 0);
     }
 
     /// The first fit for each bucket of `next` from the cursor on, once
@@ -295,19 +390,21 @@ impl<const N: usize> Ring<N> {
     /// Whether the `len` positions from `start` on are all zeros.
     fn all_read(&self, start: usize, len: u32) -> bool {
         let from = self.offset(start);
-        self.counts[from..from + len as usize * N]
+        self.counts()[from..from + len as usize * N]
             .iter()
             .all(|&count| count == 0)
     }
 
     fn lanes(&self, position: usize) -> &[u32; N] {
         let from = self.offset(position);
-        self.counts[from..from + N].try_into().expect("N lanes")
+        self.counts()[from..from + N].try_into().expect("N lanes")
     }
 
     fn lanes_mut(&mut self, position: usize) -> &mut [u32; N] {
         let from = self.offset(position);
-        (&mut self.counts[from..from + N]).try_into().expect("N lanes")
+        (&mut self.counts_mut()[from..from + N])
+            .try_into()
+            .expect("N lanes")
     }
 
     /// The lanes at `position`, cleared.
@@ -319,7 +416,7 @@ impl<const N: usize> Ring<N> {
     #[inline(always)]
     fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
         let from = self.offset(position);
-        &mut self.counts[from..from + B * BLOCK]
+        &mut self.counts_mut()[from..from + B * BLOCK]
     }
 
     /// [`Self::blocks_mut`] for the counts of a child that a window of
@@ -333,9 +430,10 @@ impl<const N: usize> Ring<N> {
     #[inline(always)]
     unsafe fn child_blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
         let from = self.offset(position);
-        debug_assert!(from + B * BLOCK <= self.counts.len());
+        let counts = self.counts_mut();
+        debug_assert!(from + B * BLOCK <= counts.len());
         // SAFETY: by the caller's promise, as above.
-        unsafe { self.counts.get_unchecked_mut(from..from + B * BLOCK) }
+        unsafe { counts.get_unchecked_mut(from..from + B * BLOCK) }
     }
 }
 
@@ -475,6 +573,7 @@ fn push<K: Ops, const N: usize, const B: usize>(
 mod tests {
     use super::*;
     use crate::cephalopods::board::Board;
+    use crate::cephalopods::solver::graph::Discovery;
     use crate::cephalopods::solver::kernel::Portable;
     use crate::cephalopods::solver::kernel::with_each_kernel;
     use crate::test_rng::XorShift;
@@ -491,18 +590,20 @@ mod tests {
         let (capture, plain) = (len + 5, 2 * len + 9);
         let mut ring = Ring::<N>::default();
         ring.capacity = plain + len + 2;
-        ring.counts = (0..ring.capacity * N + BLOCK)
-            .map(|_| rng.below(1 << 32) as u32)
-            .collect();
+        ring.storage = Storage::Heap(
+            (0..ring.capacity * N + BLOCK)
+                .map(|_| rng.below(1 << 32) as u32)
+                .collect(),
+        );
         let capture_base = [capture as u32 - 1];
         let plain_base = [plain as u32 - 1];
         let targets = Targets {
             base: [&plain_base, &capture_base, &[], &[]],
         };
         let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
-        let mut expected = ring.counts.clone();
+        let mut expected = ring.counts().to_vec();
         for layer in 0..len {
-            let from: [u32; N] = ring.counts[layer * N..layer * N + N].try_into().unwrap();
+            let from: [u32; N] = ring.counts()[layer * N..layer * N + N].try_into().unwrap();
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
@@ -517,19 +618,24 @@ mod tests {
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
         push_window::<K, N>(&mut ring, window, &moves, &targets, &folding);
-        assert_eq!(ring.counts, expected, "{N} lanes");
+        assert_eq!(ring.counts(), expected, "{N} lanes");
     }
 
     /// Each level's buckets are placed where nothing still to be read lies
     /// when their first counts arrive, over levels that grow, shrink and
     /// skip dice counts, and every count lands where its bucket's count
-    /// bases say. The ring reallocates once, out of its first room, and
-    /// then grows within its room.
+    /// bases say. The ring moves once, out of its first room (into a
+    /// mapping of its own on Linux, or on the heap), and then grows within
+    /// its room.
     #[test]
     fn the_ring_never_places_a_bucket_over_live_counts() {
+        never_over_live_counts(Ring::new(true));
+        never_over_live_counts(Ring::new(false));
+    }
+
+    fn never_over_live_counts(mut ring: Ring<2>) {
         let mut rng = XorShift::new(0x7269_6e67);
-        let mut ring = Ring::<2>::new();
-        let mut capacity = ring.counts.capacity();
+        let mut capacity = ring.room();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         for level in 0..60 {
@@ -564,15 +670,20 @@ mod tests {
                     assert!(!overlap, "level {level}: bucket {dice} over {other}");
                 }
             }
-            if ring.counts.capacity() != capacity {
+            if ring.room() != capacity {
                 reallocations += 1;
-                capacity = ring.counts.capacity();
+                capacity = ring.room();
                 assert_eq!(reallocations, 1, "level {level}: the ring reallocated again");
                 assert!(capacity * size_of::<u32>() >= RING_ROOM);
             }
             current = placed;
         }
         assert_eq!(reallocations, 1, "the levels outgrow the first room");
+        let mapped = !matches!(ring.storage, Storage::Heap(_));
+        assert_eq!(
+            mapped,
+            ring.may_map && cfg!(all(target_os = "linux", target_env = "gnu"))
+        );
     }
 
     /// Past its whole room the ring still grows by a fraction of its size
@@ -580,17 +691,21 @@ mod tests {
     /// a reallocation may copy every live count.
     #[test]
     fn a_ring_past_its_room_reallocates_rarely() {
-        let mut ring = Ring::<2>::new();
-        let mut capacity = ring.counts.capacity();
+        reallocates_rarely(Ring::new(true));
+        reallocates_rarely(Ring::new(false));
+    }
+
+    fn reallocates_rarely(mut ring: Ring<2>) {
+        let mut capacity = ring.room();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         let mut len = 1_000;
-        while ring.counts.len() * size_of::<u32>() < 3 * RING_ROOM {
+        while size_of_val(ring.counts()) < 3 * RING_ROOM {
             let lens = std::array::from_fn(|dice| if dice == 4 { len } else { 0 });
             current = ring.place(&current, &mut Level::with_counts(lens));
-            if ring.counts.capacity() != capacity {
+            if ring.room() != capacity {
                 reallocations += 1;
-                capacity = ring.counts.capacity();
+                capacity = ring.room();
             }
             len += len / 8;
         }
@@ -605,21 +720,44 @@ mod tests {
     fn eight_lane_counts_are_moved_back_onto_a_cache_line() {
         let values: Vec<u32> = (1..=100).collect();
         for off in [1, 5, LINE - 1] {
-            let mut ring = Ring::<8>::new();
+            let mut ring = Ring::<8>::new(false);
             ring.grow_to(values.len());
             let on_a_line = ring.skew;
             ring.skew = (on_a_line + off) % LINE;
-            ring.counts.clear();
-            ring.counts.resize(ring.skew, 7);
-            ring.counts.extend_from_slice(&values);
+            let Storage::Heap(counts) = &mut ring.storage else {
+                unreachable!("a ring on the heap")
+            };
+            counts.clear();
+            counts.resize(ring.skew, 7);
+            counts.extend_from_slice(&values);
             ring.grow_to(1_000);
             let at = ring.skew;
+            let counts = ring.counts();
             assert_eq!(at, on_a_line, "off by {off}");
-            assert_eq!((ring.counts.as_ptr() as usize / size_of::<u32>() + at) % LINE, 0);
-            assert_eq!(ring.counts.len(), at + 1_000);
-            assert_eq!(ring.counts[at..at + values.len()], values[..], "off by {off}");
-            assert!(ring.counts[at + values.len()..].iter().all(|&count| count == 0));
+            assert_eq!((counts.as_ptr() as usize / size_of::<u32>() + at) % LINE, 0);
+            assert_eq!(counts.len(), at + 1_000);
+            assert_eq!(counts[at..at + values.len()], values[..], "off by {off}");
+            assert!(counts[at + values.len()..].iter().all(|&count| count == 0));
         }
+    }
+
+    /// The counts come out the same whether the ring moves into a mapping
+    /// of its own or stays on the heap, on searches with two, four and
+    /// eight lanes that outgrow the first room.
+    #[test]
+    fn a_ring_on_the_heap_counts_as_a_mapped_one() {
+        fn both<const N: usize>(cells: [u8; 9], depth: u32) {
+            let board = Board::from_cells(cells);
+            let folding = Folding::<N>::new(board);
+            let count = |ring| {
+                let levels = Discovery::<Portable>::new(board, depth);
+                count_in::<Portable, N>(ring, levels, Start::of(board), depth, &folding)
+            };
+            assert_eq!(count(Ring::new(true)), count(Ring::new(false)), "{board:?}");
+        }
+        both::<2>([0; 9], 16);
+        both::<4>([0, 0, 0, 1, 0, 1, 0, 1, 0], 16);
+        both::<8>([1, 2, 0, 0, 0, 0, 0, 0, 0], 16);
     }
 
     fn long_windows<K: Ops>() {
