@@ -11,14 +11,14 @@
 //! its own) and freed memory (instead of handing it back). A huge page
 //! costs about 0.15 to 0.3 ms when first touched (by how fast the VM runs),
 //! where the smallest searches touch only 4 to 37 small pages past what
-//! start-up takes. So the heap's first [`SMALL_ROOM`] is left in small
-//! pages, and huge pages begin past it. See BENCHMARKS.md, rounds 13, 16
+//! start-up takes. So the first 256 KiB of the engine's memory are left in
+//! small pages (`SMALL_ROOM`), and huge pages begin past them. See BENCHMARKS.md, rounds 13, 16
 //! and 21.
 //! Elsewhere this does nothing.
 
-/// Grows the heap and marks the new room for transparent huge pages. Only
-/// where memory comes from changes: every allocation works as before, with
-/// or without huge pages.
+/// Grows the heap and marks the new room, past a first [`SMALL_ROOM`], for
+/// transparent huge pages. Only where memory comes from changes: every
+/// allocation works as before, with or without huge pages.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn prefer_huge_pages() {
     use std::ffi::c_int;
@@ -77,7 +77,8 @@ pub fn prefer_huge_pages() {
 /// the huge ones: enough for public tests 1 to 6 (16 to 148 KiB each), which
 /// then clear no 2 MiB huge page. Each took about 0.25 ms less, and the
 /// larger searches, which fill the room, about 0.1 ms more for its 64 page
-/// faults: the 12 public tests' compute 1.05x (BENCHMARKS.md, round 21).
+/// faults: the 12 public tests' compute 1.05x faster (BENCHMARKS.md, round
+/// 21).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const SMALL_ROOM: usize = 256 << 10;
 

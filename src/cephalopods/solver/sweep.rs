@@ -139,7 +139,8 @@ impl Placed {
 /// as long (see BENCHMARKS.md, round 15). On the heap the buffer stays a
 /// plain `Vec<u32>`: with one of a type aligned to 64 bytes, which the
 /// allocator serves another way, discovery on the same board took 1.06
-/// times as long. Mapped on its own (see [`Storage`]), it starts on a page.
+/// times as long. Mapped on its own (see [`Storage`]), it starts on a huge
+/// page, and so on a line.
 #[derive(Default)]
 struct Ring<const N: usize> {
     storage: Storage,
@@ -162,10 +163,10 @@ struct Ring<const N: usize> {
 /// ring to memory touched for the first time: on public test 11 the ring
 /// grew to 2.3 MB in ten moves (2.2% of all instructions), and the deep
 /// boards' rings grow to 0.8 to 12 MB (1.02x to 1.08x on one thread; see
-/// BENCHMARKS.md). Where the room was reserved on the heap, tables
-/// allocated after the move began past it: public test 7, whose ring needs
-/// only 256 KiB, took a second huge page for that alone (round 17). Mapped
-/// for the ring alone, the room leaves the heap as it was.
+/// BENCHMARKS.md). On the heap, tables allocated after the move begin past
+/// the room: public test 7, whose ring needs only 256 KiB, takes a second
+/// huge page for that alone (round 17). Mapped for the ring alone (see
+/// [`Storage`]), the room leaves the heap as it was.
 const RING_ROOM: usize = 16 << 20;
 
 /// How many bytes of counts a ring holds before it reserves [`RING_ROOM`]:
@@ -305,46 +306,53 @@ impl<const N: usize> Ring<N> {
     /// [`Storage`]), and reserved on the heap where it cannot. Past the
     /// whole room, the ring grows as any `Vec` does.
     fn move_to_room(&mut self, len: usize) {
-        let Storage::Heap(counts) = &mut self.storage else {
-            return;
-        };
-        #[cfg(all(target_os = "linux", target_env = "gnu"))]
-        if self.may_map
-            && let Some(mut mapped) = Zeroed::with_capacity(len)
-        {
-            let used = counts.get(self.skew..).unwrap_or_default();
-            mapped.grow_to(used.len());
-            mapped.copy_from_slice(used);
-            self.storage = Storage::Mapped(mapped);
-            // A mapping starts on a page.
-            self.skew = 0;
-            return;
+        match &mut self.storage {
+            Storage::Heap(counts) => {
+                #[cfg(all(target_os = "linux", target_env = "gnu"))]
+                if self.may_map
+                    && let Some(mut mapped) = Zeroed::with_capacity(len)
+                {
+                    let used = counts.get(self.skew..).unwrap_or_default();
+                    mapped.grow_to(used.len());
+                    mapped.copy_from_slice(used);
+                    self.storage = Storage::Mapped(mapped);
+                    // A mapping starts on a huge page, and so on a line.
+                    self.skew = 0;
+                    return;
+                }
+                counts.reserve_exact(len - counts.len());
+            }
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(_) => {}
         }
-        counts.reserve_exact(len - counts.len());
     }
 
     /// Makes room for `len` counts from the skew on, the new ones zeros,
     /// and moves the counts there are onto a cache line again if the
     /// buffer moved.
     fn grow_to(&mut self, len: usize) {
-        let counts = match &mut self.storage {
-            Storage::Heap(counts) => counts,
+        match &mut self.storage {
+            Storage::Heap(counts) => Self::grow_on_heap(counts, &mut self.skew, len),
             #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(counts) => return counts.grow_to(len),
-        };
-        let used = counts.len().saturating_sub(self.skew);
+            Storage::Mapped(counts) => counts.grow_to(len),
+        }
+    }
+
+    /// [`Self::grow_to`] for `counts` on the heap, skewed by `skew`.
+    fn grow_on_heap(counts: &mut Vec<u32>, skew: &mut usize, len: usize) {
+        let used = counts.len().saturating_sub(*skew);
         debug_assert!(used <= len);
         // Room for any skew: then moving the counts never reallocates.
         counts.reserve(LINE + len - counts.len());
-        let skew = Self::line_skew(counts);
-        if skew != self.skew {
-            counts.resize(skew.max(self.skew) + used, 0);
-            counts.copy_within(self.skew..self.skew + used, skew);
+        let on_a_line = Self::line_skew(counts);
+        if on_a_line != *skew {
+            counts.resize(on_a_line.max(*skew) + used, 0);
+            counts.copy_within(*skew..*skew + used, on_a_line);
             // What lies past the moved counts is a stale copy of them.
-            counts.truncate(skew + used);
-            self.skew = skew;
+            counts.truncate(on_a_line + used);
+            *skew = on_a_line;
         }
-        counts.resize(self.skew + len, 0);
+        counts.resize(*skew + len, 0);
     }
 
     /// The first fit for each bucket of `next` from the cursor on, once
@@ -723,12 +731,11 @@ mod tests {
             let mut ring = Ring::<8>::new(false);
             ring.grow_to(values.len());
             let on_a_line = ring.skew;
-            ring.skew = (on_a_line + off) % LINE;
-            let Storage::Heap(counts) = &mut ring.storage else {
-                unreachable!("a ring on the heap")
-            };
+            let skew = (on_a_line + off) % LINE;
+            ring.skew = skew;
+            let counts = on_the_heap(&mut ring);
             counts.clear();
-            counts.resize(ring.skew, 7);
+            counts.resize(skew, 7);
             counts.extend_from_slice(&values);
             ring.grow_to(1_000);
             let at = ring.skew;
@@ -758,6 +765,43 @@ mod tests {
         both::<2>([0; 9], 16);
         both::<4>([0, 0, 0, 1, 0, 1, 0, 1, 0], 16);
         both::<8>([1, 2, 0, 0, 0, 0, 0, 0, 0], 16);
+    }
+
+    /// The counts of a ring that is on the heap.
+    fn on_the_heap<const N: usize>(ring: &mut Ring<N>) -> &mut Vec<u32> {
+        match &mut ring.storage {
+            Storage::Heap(counts) => counts,
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(_) => unreachable!("a ring on the heap"),
+        }
+    }
+
+    /// Eight lanes' counts, off a cache line or on one on the heap, come
+    /// into the mapping whole, on a line, with zeros after them.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn eight_lane_counts_move_into_the_mapping_whole() {
+        let values: Vec<u32> = (1..=96).collect();
+        for skew in [0, 4, 8, 12] {
+            let mut ring = Ring::<8>::new(true);
+            ring.skew = skew;
+            let counts = on_the_heap(&mut ring);
+            counts.clear();
+            counts.resize(skew, 7);
+            counts.extend_from_slice(&values);
+            ring.move_to_room(RING_ROOM / size_of::<u32>());
+            assert!(matches!(ring.storage, Storage::Mapped(_)), "skew {skew}");
+            assert_eq!(ring.skew, 0, "skew {skew}");
+            ring.grow_to(1_000);
+            let counts = ring.counts();
+            assert_eq!(counts.as_ptr() as usize % 64, 0);
+            assert_eq!(counts.len(), 1_000);
+            for position in 0..values.len() / 8 {
+                let expected: [u32; 8] = values[position * 8..][..8].try_into().unwrap();
+                assert_eq!(ring.lanes(position), &expected, "skew {skew}");
+            }
+            assert!(counts[values.len()..].iter().all(|&count| count == 0));
+        }
     }
 
     fn long_windows<K: Ops>() {

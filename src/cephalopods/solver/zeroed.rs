@@ -20,9 +20,9 @@ use std::ptr::NonNull;
 const HUGE_PAGE: usize = 2 << 20;
 
 /// A growable buffer of `u32`s whose entries past `len` are all zeros, in
-/// memory mapped for it alone and marked for transparent huge pages (each
-/// 4 KiB page first touched costs a page fault, as in the heap; see
-/// `cli::heap`).
+/// memory mapped for it alone. The memory is marked for transparent huge
+/// pages, as the binary's heap is (`cli::heap`): in small pages, every 4 KiB
+/// first touched would cost a page fault.
 pub struct Zeroed {
     mapping: Mapping,
     len: usize,
@@ -38,9 +38,11 @@ struct Mapping {
 
 impl Zeroed {
     /// A buffer with room for `capacity` entries, none in use; `None` if
-    /// the kernel maps no memory.
+    /// the kernel maps no memory, or no address space is that large.
     pub fn with_capacity(capacity: usize) -> Option<Zeroed> {
-        let bytes = (capacity.max(1) * size_of::<u32>()).next_multiple_of(HUGE_PAGE);
+        let bytes = (capacity.max(1).checked_mul(size_of::<u32>()))
+            .and_then(|bytes| bytes.checked_next_multiple_of(HUGE_PAGE))
+            .filter(|&bytes| bytes <= isize::MAX as usize - HUGE_PAGE)?;
         let mapping = Mapping::new(bytes)?;
         Some(Zeroed { mapping, len: 0 })
     }
@@ -66,6 +68,8 @@ impl Zeroed {
             larger.copy_from_slice(self);
             *self = larger;
         }
+        // What `Deref` relies on, whatever the sizes.
+        assert!(len <= self.capacity(), "a buffer larger than its mapping");
         self.len = self.len.max(len);
     }
 }
@@ -90,9 +94,11 @@ impl DerefMut for Zeroed {
 }
 
 impl Mapping {
-    /// `bytes` (a multiple of a huge page) of zeros, starting on a huge
-    /// page, marked for huge pages; `None` if the kernel maps no memory.
+    /// `bytes` (a multiple of a huge page, not 0) of zeros, starting on a
+    /// huge page, marked for huge pages; `None` if the kernel maps no
+    /// memory.
     fn new(bytes: usize) -> Option<Mapping> {
+        debug_assert!(bytes > 0 && bytes % HUGE_PAGE == 0);
         // Mapped a huge page larger, then trimmed to start and end on one.
         let loose = bytes.checked_add(HUGE_PAGE)?;
         // SAFETY: a new private anonymous mapping, at an address of the
@@ -169,5 +175,11 @@ mod tests {
         assert_eq!(buffer.len(), moved_at);
         assert!((0..100).all(|i| buffer[i] == i as u32 + 1));
         assert!(buffer[100..].iter().all(|&entry| entry == 0));
+    }
+
+    #[test]
+    fn no_buffer_is_larger_than_the_address_space() {
+        assert!(Zeroed::with_capacity(usize::MAX / 2).is_none());
+        assert!(Zeroed::with_capacity(1 << 62).is_none());
     }
 }
