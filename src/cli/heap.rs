@@ -12,8 +12,8 @@
 //! costs about 0.15 to 0.3 ms when first touched (by how fast the VM runs),
 //! where the smallest searches touch only 4 to 37 small pages past what
 //! start-up takes. So the first 256 KiB of the engine's memory are left in
-//! small pages (`SMALL_ROOM`), and huge pages begin past them. See BENCHMARKS.md, rounds 13, 16
-//! and 21.
+//! small pages (`SMALL_ROOM`), and huge pages begin past them. See
+//! BENCHMARKS.md, rounds 13, 16 and 21.
 //! Elsewhere this does nothing.
 
 /// Grows the heap and marks the new room, past a first [`SMALL_ROOM`], for
