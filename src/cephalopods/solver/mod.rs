@@ -95,9 +95,9 @@ static COUNTS_APART: AtomicBool = AtomicBool::new(false);
 /// such memory as zeros, where counts on the heap are cleared once more.
 /// That pays in a process that runs one search, as `gamespace cephalopods`
 /// does: there `1 2 0 / 0 0 0 / 0 0 0` at depth 40 ran 1.03x to 1.06x
-/// faster, and the 12 public tests 1.03x. A process that runs many searches does better
-/// without it (the default), as the heap reuses memory already faulted in
-/// (BENCHMARKS.md, round 21). The answers never depend on it.
+/// faster, and the 12 public tests 1.03x. A process that runs many searches
+/// does better without it (the default), as the heap reuses memory already
+/// faulted in (BENCHMARKS.md, round 21). The answers never depend on it.
 pub fn map_counts_apart() {
     COUNTS_APART.store(true, Ordering::Relaxed);
 }
