@@ -5,7 +5,7 @@
 //!   a child's images from its parent's with the least of them, and the
 //!   match of a key against a group of eight index slots;
 //! - counting: taking a block of eight `u32`s (one to four layers' lanes)
-//!   of a parent's counts out of the ring, and adding it into a child's,
+//!   of a parent's counts out of the arena, and adding it into a child's,
 //!   reordered.
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its

@@ -11,7 +11,7 @@
 //!
 //! Counts flow only within a level (captures) or to the next (plain
 //! placements), so a level can be counted as soon as it and the next one
-//! are discovered, and one ring of counts (see [`Ring`]), reused level
+//! are discovered, and one arena of counts (see [`Arena`]), reused level
 //! after level, holds every count that is live at once. Each board and
 //! layer holds `N` lanes, as folded by [`Folding`].
 
@@ -32,14 +32,14 @@ pub fn sum_final_hashes<K: Ops, const N: usize>(
     depth: u32,
     folding: &Folding<N>,
 ) -> u32 {
-    let ring = Ring::new(super::counts_apart());
-    count_in::<K, N>(ring, levels, start, depth, folding)
+    let arena = Arena::new(super::counts_apart());
+    count_in::<K, N>(arena, levels, start, depth, folding)
 }
 
-/// [`sum_final_hashes`] with the counts in `ring`, which must be new.
+/// [`sum_final_hashes`] with the counts in `arena`, which must be new.
 #[inline(always)]
 fn count_in<K: Ops, const N: usize>(
-    mut ring: Ring<N>,
+    mut arena: Arena<N>,
     mut levels: impl Iterator<Item = Level>,
     start: Start,
     depth: u32,
@@ -49,13 +49,13 @@ fn count_in<K: Ops, const N: usize>(
     let Some(mut current) = levels.next() else {
         return 0;
     };
-    let mut placed = ring.place(&Placed::NONE, &mut current);
-    *ring.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
+    let mut placed = arena.place(&Placed::NONE, &mut current);
+    *arena.lanes_mut(current.count_position(start.dice, 0, 0)) = folding.start();
 
     let mut total = 0u32;
     loop {
         let mut next = levels.next();
-        let next_placed = next.as_mut().map(|next| ring.place(&placed, next));
+        let next_placed = next.as_mut().map(|next| arena.place(&placed, next));
         let mut edges = &current.edges[..];
         let mut final_children = current.final_children.iter();
         for dice in dice_order() {
@@ -66,7 +66,7 @@ fn count_in<K: Ops, const N: usize>(
                 let (inner_moves, final_moves) = (entry.inner_moves(), entry.final_moves());
                 let offset = layer_position(base, first);
                 if last == depth {
-                    let at_depth = ring.take_lanes(offset + usize::from(depth - first));
+                    let at_depth = arena.take_lanes(offset + usize::from(depth - first));
                     total = total.wrapping_add(folding.weighted_hash(board, &at_depth));
                 }
                 if first == depth {
@@ -80,7 +80,7 @@ fn count_in<K: Ops, const N: usize>(
                 if final_moves > 0 {
                     let mut stopped = [0; N];
                     for layer in window.from..window.from + window.len {
-                        K::add_gathered(&mut stopped, ring.lanes(layer), &folding.gather[0]);
+                        K::add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
                     }
                     for &child in final_children.by_ref().take(usize::from(final_moves)) {
                         total = total.wrapping_add(folding.weighted_hash(child, &stopped));
@@ -88,10 +88,10 @@ fn count_in<K: Ops, const N: usize>(
                 }
                 let (moves, rest) = edges.split_at(usize::from(inner_moves));
                 edges = rest;
-                push_window::<K, N>(&mut ring, window, moves, &targets, folding);
+                push_window::<K, N>(&mut arena, window, moves, &targets, folding);
             }
             debug_assert!(
-                ring.all_read(placed.starts[dice], bucket.count_len),
+                arena.all_read(placed.starts[dice], bucket.count_len),
                 "every count was read"
             );
         }
@@ -103,7 +103,7 @@ fn count_in<K: Ops, const N: usize>(
     }
 }
 
-/// Where a level's buckets' counts lie in the [`Ring`], by number of dice.
+/// Where a level's buckets' counts lie in the [`Arena`], by number of dice.
 struct Placed {
     starts: [usize; MAX_DICE + 1],
     lens: [usize; MAX_DICE + 1],
@@ -116,20 +116,56 @@ impl Placed {
     };
 }
 
-/// The counts of the level being counted and of the next, in one buffer
-/// used as a ring: `N` lanes for each (board, layer) position, a bucket's
-/// positions one after another, and a block's worth of zeros past the end
-/// so that counts can be moved whole blocks of eight `u32`s at a time from
-/// any position.
+/// Where the buckets of `next`, of `lens` positions by number of dice, go
+/// in an arena that holds `current`, and how far up the two reach.
+///
+/// `current` is counted by dice downwards, and each bucket of `next` is
+/// first reached from `current`'s bucket with one die fewer, while
+/// `current`'s buckets with fewer dice still are to be read. So `next`'s
+/// buckets go in order of dice from the start up, each one above the
+/// last and above every bucket of `current` with fewer dice: a bucket may
+/// lie over those of `current` with as many dice or more, read and
+/// cleared by then. Each level then lies as the one before, from the
+/// start up, and the arena holds 1.04 to 1.06 times the most counts live
+/// at once on the deep boards and public test 11. A ring that placed
+/// each level after the last, each bucket in one piece, held 1.11 to 1.43
+/// times as many (BENCHMARKS.md, round 23).
+fn stack(current: &Placed, lens: [usize; MAX_DICE + 1]) -> (Placed, usize) {
+    let mut placed = Placed {
+        starts: [0; MAX_DICE + 1],
+        lens,
+    };
+    let (mut unread_top, mut top) = (0, 0);
+    let buckets = placed.starts.iter_mut().zip(lens);
+    for ((start, len), (&current_start, &current_len)) in
+        buckets.zip(current.starts.iter().zip(&current.lens))
+    {
+        if len > 0 {
+            *start = unread_top.max(top);
+            top = *start + len;
+        }
+        if current_len > 0 {
+            unread_top = unread_top.max(current_start + current_len);
+        }
+    }
+    (placed, top.max(unread_top))
+}
+
+/// The counts of the level being counted and of the next, in one buffer:
+/// `N` lanes for each (board, layer) position, a bucket's positions one
+/// after another, and a block's worth of zeros past the end so that counts
+/// can be moved whole blocks of eight `u32`s at a time from any position.
 ///
 /// Counting a bucket reads each of its counts once, and clears it as it
-/// reads it: clearing whole arenas again, level after level, cost the
-/// eight-lane board `1 2 0 / 0 0 0 / 0 0 0` at depth 40 about an eighth of
-/// its time. So a bucket once counted leaves zeros where the next level's
-/// buckets can go, as soon as the bucket that fills them (one die fewer)
-/// is being counted. The ring grows to 0.6 to 0.75 of what an arena per
-/// level took (two levels' worth), and memory touched for the first time
-/// costs a page fault per 4 KiB.
+/// reads it: clearing a buffer per level again, level after level, cost
+/// the eight-lane board `1 2 0 / 0 0 0 / 0 0 0` at depth 40 about an
+/// eighth of its time. So a bucket once counted leaves zeros where the
+/// next level's buckets can go, and every level's buckets lie in order of
+/// dice from the arena's start up (see [`stack`]): a level is
+/// counted from the top down, and the next one fills the room it leaves,
+/// so that the arena holds little more than the most counts live at once.
+/// Memory touched for the first time is dear (a page fault per 4 KiB, or
+/// about 0.3 ms for each 2 MiB huge page on the development VM).
 ///
 /// The counts start on a cache line (`skew` entries into the buffer), so
 /// that with eight lanes, where a position is a block of eight `u32`s, no
@@ -142,34 +178,32 @@ impl Placed {
 /// times as long. Mapped on its own (see [`Storage`]), it starts on a huge
 /// page, and so on a line.
 #[derive(Default)]
-struct Ring<const N: usize> {
+struct Arena<const N: usize> {
     storage: Storage,
-    /// Whether the ring moves out of its first room into memory mapped
+    /// Whether the arena moves out of its first room into memory mapped
     /// for it alone, where it can (see [`Storage`]).
     #[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
     may_map: bool,
     /// Where position 0 starts in the counts: fewer than [`LINE`] entries
     /// in.
     skew: usize,
-    /// Positions in the ring.
+    /// Positions in the arena.
     capacity: usize,
-    /// Where the next bucket goes: after the last one placed.
-    cursor: usize,
 }
 
-/// How many bytes of counts a ring reserves ahead, once it outgrows
+/// How many bytes of counts an arena reserves ahead, once it outgrows
 /// [`FIRST_ROOM`]. Only what it uses is ever touched, so reserving costs
 /// address space, not memory. Growing past its allocation moves the whole
-/// ring to memory touched for the first time: on public test 11 the ring
-/// grew to 2.3 MB in ten moves (2.2% of all instructions), and the deep
-/// boards' rings grow to 0.8 to 12 MB (1.02x to 1.08x on one thread; see
-/// BENCHMARKS.md). On the heap, tables allocated after the move begin past
-/// the room: public test 7, whose ring needs only 256 KiB, takes a second
-/// huge page for that alone (round 17). Mapped for the ring alone (see
+/// arena to memory touched for the first time: on public test 11 the ring
+/// that came before the arena grew to 2.3 MB in ten moves (2.2% of all
+/// instructions), and the deep boards' rings to 0.8 to 12 MB (1.02x to
+/// 1.08x on one thread; see BENCHMARKS.md). On the heap, tables allocated
+/// after the move begin past the room: public test 7, whose ring needed
+/// only 256 KiB, took a second huge page for that alone (round 17). Mapped for the arena alone (see
 /// [`Storage`]), the room leaves the heap as it was.
-const RING_ROOM: usize = 16 << 20;
+const ARENA_ROOM: usize = 16 << 20;
 
-/// How many bytes of counts a ring holds before it reserves [`RING_ROOM`]:
+/// How many bytes of counts an arena holds before it reserves [`ARENA_ROOM`]:
 /// more than the small public tests use (up to 24 KiB). Reserved at once,
 /// the room left a 16 MiB hole in the heap, and every later table began
 /// past it, on memory of its own. Where the heap is set up for huge pages
@@ -181,13 +215,13 @@ const FIRST_ROOM: usize = 64 << 10;
 /// How many counts fill a cache line.
 const LINE: usize = 64 / size_of::<u32>();
 
-/// Where a [`Ring`] keeps its counts: on the heap, in its first room, and
+/// Where an [`Arena`] keeps its counts: on the heap, in its first room, and
 /// once it outgrows that (in searches of a millisecond or more), either
 /// still on the heap or, where the process asks for it
 /// ([`super::map_counts_apart`]) on Linux with glibc, in memory mapped for
 /// it alone. There its room comes from the kernel as zeros, so growing it
 /// writes nothing, where the heap's room is cleared twice, by the kernel
-/// and by the ring. Small searches keep to the heap, whose memory they
+/// and by the arena. Small searches keep to the heap, whose memory they
 /// reuse, instead of mapping and unmapping memory of their own.
 enum Storage {
     Heap(Vec<u32>),
@@ -201,16 +235,16 @@ impl Default for Storage {
     }
 }
 
-impl<const N: usize> Ring<N> {
-    /// A ring that starts in its first room on the heap, and leaves the
+impl<const N: usize> Arena<N> {
+    /// An arena that starts in its first room on the heap, and leaves the
     /// heap when it outgrows that if `may_map`.
-    fn new(may_map: bool) -> Ring<N> {
+    fn new(may_map: bool) -> Arena<N> {
         let counts = Vec::with_capacity(FIRST_ROOM / size_of::<u32>());
-        Ring {
+        Arena {
             skew: Self::line_skew(&counts),
             storage: Storage::Heap(counts),
             may_map,
-            ..Ring::default()
+            ..Arena::default()
         }
     }
 
@@ -241,29 +275,21 @@ impl<const N: usize> Ring<N> {
         }
     }
 
-    /// Places the buckets of `next` after the last ones placed, wrapping
-    /// around the ring, where their counts are all zeros by the time the
-    /// first moves reach them: away from `current`'s buckets with fewer
-    /// dice than theirs, still unread then (`current` is counted by dice
-    /// downwards, and a bucket of `next` is first reached from `current`'s
-    /// bucket with one die fewer). Grows the ring where it is too small.
-    /// Moves the buckets' count bases to their places.
+    /// Places the buckets of `next` where their counts are all zeros by
+    /// the time the first moves reach them, and moves the buckets' count
+    /// bases there. Grows the arena where it is too small.
     fn place(&mut self, current: &Placed, next: &mut Level) -> Placed {
         let lens = std::array::from_fn(|dice| next.buckets[dice].count_len as usize);
-        let placed = loop {
-            if let Some(placed) = self.try_place(current, lens) {
-                break placed;
-            }
-            // Small steps, as the ring should stay small; placing cannot fail
-            // once every bucket fits past everything still in the way.
-            self.capacity += (self.capacity / 32).max(256);
+        let (placed, top) = stack(current, lens);
+        if top > self.capacity {
+            self.capacity = top;
             let len = self.capacity * N + BLOCK;
-            let room = RING_ROOM / size_of::<u32>();
+            let room = ARENA_ROOM / size_of::<u32>();
             if len + LINE > self.room() && self.room() < room {
                 self.move_to_room(room.max(len + LINE));
             }
             self.grow_to(len);
-        };
+        }
         for (bucket, &start) in next.buckets.iter_mut().zip(&placed.starts) {
             for base in &mut bucket.count_base {
                 *base = base.wrapping_add(start as u32);
@@ -302,9 +328,9 @@ impl<const N: usize> Ring<N> {
     }
 
     /// Out of the first room into the whole one, of `len` counts: the one
-    /// move. Into memory mapped for the ring alone where it can (see
+    /// move. Into memory mapped for the arena alone where it can (see
     /// [`Storage`]), and reserved on the heap where it cannot. Past the
-    /// whole room, the ring grows as any `Vec` does.
+    /// whole room, the arena grows as any `Vec` does.
     fn move_to_room(&mut self, len: usize) {
         match &mut self.storage {
             Storage::Heap(counts) => {
@@ -355,46 +381,6 @@ impl<const N: usize> Ring<N> {
         counts.resize(*skew + len, 0);
     }
 
-    /// The first fit for each bucket of `next` from the cursor on, once
-    /// around the ring; `None` if one does not fit.
-    fn try_place(&mut self, current: &Placed, lens: [usize; MAX_DICE + 1]) -> Option<Placed> {
-        let mut placed = Placed {
-            starts: [0; MAX_DICE + 1],
-            lens,
-        };
-        let mut at = self.cursor;
-        for dice in dice_order().filter(|&dice| lens[dice] > 0) {
-            let len = lens[dice];
-            let mut wrapped = false;
-            loop {
-                if at + len > self.capacity {
-                    if wrapped {
-                        return None;
-                    }
-                    (at, wrapped) = (0, true);
-                    continue;
-                }
-                // Still unread, or already placed: `current`'s buckets with
-                // fewer dice and `next`'s with more.
-                let taken = (0..dice)
-                    .map(|d| (current.starts[d], current.lens[d]))
-                    .chain((dice + 1..=MAX_DICE).map(|d| (placed.starts[d], placed.lens[d])));
-                let clash = taken
-                    .filter(|&(start, other)| other > 0 && at < start + other && start < at + len)
-                    .map(|(start, other)| start + other)
-                    .max();
-                match clash {
-                    Some(end) => at = end,
-                    None => break,
-                }
-            }
-            placed.starts[dice] = at;
-            at += len;
-        }
-        self.cursor = at;
-        Some(placed)
-    }
-
     /// Whether the `len` positions from `start` on are all zeros.
     fn all_read(&self, start: usize, len: u32) -> bool {
         let from = self.offset(start);
@@ -433,8 +419,8 @@ impl<const N: usize> Ring<N> {
     /// # Safety
     /// The child's window must hold at least `(B - 1) * BLOCK / N + 1`
     /// positions from `position` on, and its bucket must have been placed
-    /// in this ring: the blocks then end at most `BLOCK - 1` counts past
-    /// the window, in the ring or in the spare block past its end.
+    /// in this arena: the blocks then end at most `BLOCK - 1` counts past
+    /// the window, in the arena or in the spare block past its end.
     #[inline(always)]
     unsafe fn child_blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
         let from = self.offset(position);
@@ -469,7 +455,7 @@ impl<'a> Targets<'a> {
         targets
     }
 
-    /// Where the child of `edge` keeps its count for `layer`, in the ring.
+    /// Where the child of `edge` keeps its count for `layer`, in the arena.
     #[inline(always)]
     fn position(&self, edge: Edge, layer: u8) -> usize {
         let bases = self.base[edge.kind()];
@@ -485,7 +471,7 @@ impl<'a> Targets<'a> {
 }
 
 /// The layers of one board that move on: `len` counts from `from` in the
-/// ring, landing on the children from `child_layer` on.
+/// arena, landing on the children from `child_layer` on.
 #[derive(Clone, Copy)]
 struct Window {
     from: usize,
@@ -500,7 +486,7 @@ struct Window {
 /// mispredicts its exit at almost every move.
 #[inline(always)]
 fn push_window<K: Ops, const N: usize>(
-    ring: &mut Ring<N>,
+    arena: &mut Arena<N>,
     mut window: Window,
     moves: &[Edge],
     targets: &Targets,
@@ -513,20 +499,20 @@ fn push_window<K: Ops, const N: usize>(
             len: most_layers,
             ..window
         };
-        push::<K, N, MOST_BLOCKS>(ring, chunk, moves, targets, folding);
+        push::<K, N, MOST_BLOCKS>(arena, chunk, moves, targets, folding);
         window.from += most_layers;
         window.len -= most_layers;
         window.child_layer += most_layers as u8;
     }
     match (window.len * N).div_ceil(BLOCK) {
-        1 => push::<K, N, 1>(ring, window, moves, targets, folding),
-        2 => push::<K, N, 2>(ring, window, moves, targets, folding),
-        3 => push::<K, N, 3>(ring, window, moves, targets, folding),
-        4 => push::<K, N, 4>(ring, window, moves, targets, folding),
-        5 => push::<K, N, 5>(ring, window, moves, targets, folding),
-        6 => push::<K, N, 6>(ring, window, moves, targets, folding),
-        7 => push::<K, N, 7>(ring, window, moves, targets, folding),
-        8 => push::<K, N, 8>(ring, window, moves, targets, folding),
+        1 => push::<K, N, 1>(arena, window, moves, targets, folding),
+        2 => push::<K, N, 2>(arena, window, moves, targets, folding),
+        3 => push::<K, N, 3>(arena, window, moves, targets, folding),
+        4 => push::<K, N, 4>(arena, window, moves, targets, folding),
+        5 => push::<K, N, 5>(arena, window, moves, targets, folding),
+        6 => push::<K, N, 6>(arena, window, moves, targets, folding),
+        7 => push::<K, N, 7>(arena, window, moves, targets, folding),
+        8 => push::<K, N, 8>(arena, window, moves, targets, folding),
         _ => unreachable!("a window has 1 to {MOST_BLOCKS} blocks here"),
     }
 }
@@ -548,7 +534,7 @@ static TAIL: CacheAligned<[[u32; BLOCK]; BLOCK]> = CacheAligned({
 
 #[inline(always)]
 fn push<K: Ops, const N: usize, const B: usize>(
-    ring: &mut Ring<N>,
+    arena: &mut Arena<N>,
     window: Window,
     moves: &[Edge],
     targets: &Targets,
@@ -556,10 +542,10 @@ fn push<K: Ops, const N: usize, const B: usize>(
 ) {
     // A copy, whole blocks at a time; what lies past the window is cleared,
     // so that the children's counts past their part of the window gain
-    // zero. The window itself is cleared in the ring (see [`Ring`]).
+    // zero. The window itself is cleared in the arena (see [`Arena`]).
     let tail = &TAIL[window.len * N % BLOCK];
     let mut sources = [[0; BLOCK]; B];
-    let blocks = ring.blocks_mut::<B>(window.from).chunks_exact_mut(BLOCK);
+    let blocks = arena.blocks_mut::<B>(window.from).chunks_exact_mut(BLOCK);
     for (b, (source, counts)) in sources.iter_mut().zip(blocks).enumerate() {
         let keep = if b + 1 == B { tail } else { &[u32::MAX; BLOCK] };
         *source = K::take_block(counts.try_into().expect("a block"), keep);
@@ -571,8 +557,8 @@ fn push<K: Ops, const N: usize, const B: usize>(
         // (discovery widens it so), and so at least `window.len` positions
         // from `into`, which this window's `B` blocks cover with less than
         // a block to spare; every bucket of this level and the next was
-        // placed in the ring before counting.
-        let into = unsafe { ring.child_blocks_mut::<B>(into) };
+        // placed in the arena before counting.
+        let into = unsafe { arena.child_blocks_mut::<B>(into) };
         K::add_blocks(into, &sources, order);
     }
 }
@@ -596,10 +582,10 @@ mod tests {
         // The parent's window is layers 0..len at positions 0..len; the
         // children's windows start one layer on, at `capture` and `plain`.
         let (capture, plain) = (len + 5, 2 * len + 9);
-        let mut ring = Ring::<N>::default();
-        ring.capacity = plain + len + 2;
-        ring.storage = Storage::Heap(
-            (0..ring.capacity * N + BLOCK)
+        let mut arena = Arena::<N>::default();
+        arena.capacity = plain + len + 2;
+        arena.storage = Storage::Heap(
+            (0..arena.capacity * N + BLOCK)
                 .map(|_| rng.below(1 << 32) as u32)
                 .collect(),
         );
@@ -609,9 +595,9 @@ mod tests {
             base: [&plain_base, &capture_base, &[], &[]],
         };
         let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
-        let mut expected = ring.counts().to_vec();
+        let mut expected = arena.counts().to_vec();
         for layer in 0..len {
-            let from: [u32; N] = ring.counts()[layer * N..layer * N + N].try_into().unwrap();
+            let from: [u32; N] = arena.counts()[layer * N..layer * N + N].try_into().unwrap();
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
@@ -625,25 +611,25 @@ mod tests {
         };
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
-        push_window::<K, N>(&mut ring, window, &moves, &targets, &folding);
-        assert_eq!(ring.counts(), expected, "{N} lanes");
+        push_window::<K, N>(&mut arena, window, &moves, &targets, &folding);
+        assert_eq!(arena.counts(), expected, "{N} lanes");
     }
 
     /// Each level's buckets are placed where nothing still to be read lies
     /// when their first counts arrive, over levels that grow, shrink and
     /// skip dice counts, and every count lands where its bucket's count
-    /// bases say. The ring moves once, out of its first room (into a
+    /// bases say. The arena moves once, out of its first room (into a
     /// mapping of its own on Linux, or on the heap), and then grows within
     /// its room.
     #[test]
-    fn the_ring_never_places_a_bucket_over_live_counts() {
-        never_over_live_counts(Ring::new(true));
-        never_over_live_counts(Ring::new(false));
+    fn the_arena_never_places_a_bucket_over_live_counts() {
+        never_over_live_counts(Arena::new(true));
+        never_over_live_counts(Arena::new(false));
     }
 
-    fn never_over_live_counts(mut ring: Ring<2>) {
+    fn never_over_live_counts(mut arena: Arena<2>) {
         let mut rng = XorShift::new(0x7269_6e67);
-        let mut capacity = ring.room();
+        let mut capacity = arena.room();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         for level in 0..60 {
@@ -653,11 +639,11 @@ mod tests {
                 _ => rng.below(scale) as usize + 1,
             });
             let mut next = Level::with_counts(lens);
-            let placed = ring.place(&current, &mut next);
+            let placed = arena.place(&current, &mut next);
             for (dice, &expected_len) in lens.iter().enumerate() {
                 let (start, len) = (placed.starts[dice], placed.lens[dice]);
                 assert_eq!(len, expected_len);
-                assert!(len == 0 || start + len <= ring.capacity, "level {level}");
+                assert!(len == 0 || start + len <= arena.capacity, "level {level}");
                 assert_eq!(
                     next.buckets[dice].count_base.first().copied(),
                     (len > 0).then_some(start as u32),
@@ -678,42 +664,59 @@ mod tests {
                     assert!(!overlap, "level {level}: bucket {dice} over {other}");
                 }
             }
-            if ring.room() != capacity {
+            if arena.room() != capacity {
                 reallocations += 1;
-                capacity = ring.room();
-                assert_eq!(reallocations, 1, "level {level}: the ring reallocated again");
-                assert!(capacity * size_of::<u32>() >= RING_ROOM);
+                capacity = arena.room();
+                assert_eq!(reallocations, 1, "level {level}: the arena reallocated again");
+                assert!(capacity * size_of::<u32>() >= ARENA_ROOM);
             }
             current = placed;
         }
         assert_eq!(reallocations, 1, "the levels outgrow the first room");
-        let mapped = !matches!(ring.storage, Storage::Heap(_));
+        let mapped = !matches!(arena.storage, Storage::Heap(_));
         assert_eq!(
             mapped,
-            ring.may_map && cfg!(all(target_os = "linux", target_env = "gnu"))
+            arena.may_map && cfg!(all(target_os = "linux", target_env = "gnu"))
         );
     }
 
-    /// Past its whole room the ring still grows by a fraction of its size
-    /// each time, but reallocates only as often as a `Vec` that doubles:
-    /// a reallocation may copy every live count.
+    /// A level of as many counts as the one before, bucket by bucket, goes
+    /// where that one lay: each bucket over the one it replaces, read by
+    /// the time it is first reached. The arena never grows past one level.
     #[test]
-    fn a_ring_past_its_room_reallocates_rarely() {
-        reallocates_rarely(Ring::new(true));
-        reallocates_rarely(Ring::new(false));
+    fn levels_of_one_shape_take_the_room_of_one() {
+        let lens = [0, 3, 40, 7, 90, 0, 15, 1, 2, 5];
+        let mut arena = Arena::<2>::new(false);
+        let first = arena.place(&Placed::NONE, &mut Level::with_counts(lens));
+        let mut current = first;
+        for level in 1..10 {
+            let placed = arena.place(&current, &mut Level::with_counts(lens));
+            assert_eq!(placed.starts, current.starts, "level {level}");
+            current = placed;
+        }
+        assert_eq!(arena.capacity, lens.iter().sum::<usize>());
     }
 
-    fn reallocates_rarely(mut ring: Ring<2>) {
-        let mut capacity = ring.room();
+    /// Past its whole room the arena still grows to what each level needs,
+    /// but reallocates only as often as a `Vec` that doubles: a
+    /// reallocation may copy every live count.
+    #[test]
+    fn an_arena_past_its_room_reallocates_rarely() {
+        reallocates_rarely(Arena::new(true));
+        reallocates_rarely(Arena::new(false));
+    }
+
+    fn reallocates_rarely(mut arena: Arena<2>) {
+        let mut capacity = arena.room();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         let mut len = 1_000;
-        while size_of_val(ring.counts()) < 3 * RING_ROOM {
+        while size_of_val(arena.counts()) < 3 * ARENA_ROOM {
             let lens = std::array::from_fn(|dice| if dice == 4 { len } else { 0 });
-            current = ring.place(&current, &mut Level::with_counts(lens));
-            if ring.room() != capacity {
+            current = arena.place(&current, &mut Level::with_counts(lens));
+            if arena.room() != capacity {
                 reallocations += 1;
-                capacity = ring.room();
+                capacity = arena.room();
             }
             len += len / 8;
         }
@@ -722,24 +725,24 @@ mod tests {
     }
 
     /// Eight lanes' counts that lie off a cache line, as when the buffer
-    /// moves, are moved back onto one as the ring grows: whole, with zeros
+    /// moves, are moved back onto one as the arena grows: whole, with zeros
     /// after them and nothing stale.
     #[test]
     fn eight_lane_counts_are_moved_back_onto_a_cache_line() {
         let values: Vec<u32> = (1..=100).collect();
         for off in [1, 5, LINE - 1] {
-            let mut ring = Ring::<8>::new(false);
-            ring.grow_to(values.len());
-            let on_a_line = ring.skew;
+            let mut arena = Arena::<8>::new(false);
+            arena.grow_to(values.len());
+            let on_a_line = arena.skew;
             let skew = (on_a_line + off) % LINE;
-            ring.skew = skew;
-            let counts = on_the_heap(&mut ring);
+            arena.skew = skew;
+            let counts = on_the_heap(&mut arena);
             counts.clear();
             counts.resize(skew, 7);
             counts.extend_from_slice(&values);
-            ring.grow_to(1_000);
-            let at = ring.skew;
-            let counts = ring.counts();
+            arena.grow_to(1_000);
+            let at = arena.skew;
+            let counts = arena.counts();
             assert_eq!(at, on_a_line, "off by {off}");
             assert_eq!((counts.as_ptr() as usize / size_of::<u32>() + at) % LINE, 0);
             assert_eq!(counts.len(), at + 1_000);
@@ -748,31 +751,31 @@ mod tests {
         }
     }
 
-    /// The counts come out the same whether the ring moves into a mapping
+    /// The counts come out the same whether the arena moves into a mapping
     /// of its own or stays on the heap, on searches with two, four and
     /// eight lanes that outgrow the first room.
     #[test]
-    fn a_ring_on_the_heap_counts_as_a_mapped_one() {
+    fn an_arena_on_the_heap_counts_as_a_mapped_one() {
         fn both<const N: usize>(cells: [u8; 9], depth: u32) {
             let board = Board::from_cells(cells);
             let folding = Folding::<N>::new(board);
-            let count = |ring| {
+            let count = |arena| {
                 let levels = Discovery::<Portable>::new(board, depth);
-                count_in::<Portable, N>(ring, levels, Start::of(board), depth, &folding)
+                count_in::<Portable, N>(arena, levels, Start::of(board), depth, &folding)
             };
-            assert_eq!(count(Ring::new(true)), count(Ring::new(false)), "{board:?}");
+            assert_eq!(count(Arena::new(true)), count(Arena::new(false)), "{board:?}");
         }
         both::<2>([0; 9], 16);
         both::<4>([0, 0, 0, 1, 0, 1, 0, 1, 0], 16);
         both::<8>([1, 2, 0, 0, 0, 0, 0, 0, 0], 16);
     }
 
-    /// The counts of a ring that is on the heap.
-    fn on_the_heap<const N: usize>(ring: &mut Ring<N>) -> &mut Vec<u32> {
-        match &mut ring.storage {
+    /// The counts of a arena that is on the heap.
+    fn on_the_heap<const N: usize>(arena: &mut Arena<N>) -> &mut Vec<u32> {
+        match &mut arena.storage {
             Storage::Heap(counts) => counts,
             #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(_) => unreachable!("a ring on the heap"),
+            Storage::Mapped(_) => unreachable!("a arena on the heap"),
         }
     }
 
@@ -783,22 +786,22 @@ mod tests {
     fn eight_lane_counts_move_into_the_mapping_whole() {
         let values: Vec<u32> = (1..=96).collect();
         for skew in [0, 4, 8, 12] {
-            let mut ring = Ring::<8>::new(true);
-            ring.skew = skew;
-            let counts = on_the_heap(&mut ring);
+            let mut arena = Arena::<8>::new(true);
+            arena.skew = skew;
+            let counts = on_the_heap(&mut arena);
             counts.clear();
             counts.resize(skew, 7);
             counts.extend_from_slice(&values);
-            ring.move_to_room(RING_ROOM / size_of::<u32>());
-            assert!(matches!(ring.storage, Storage::Mapped(_)), "skew {skew}");
-            assert_eq!(ring.skew, 0, "skew {skew}");
-            ring.grow_to(1_000);
-            let counts = ring.counts();
+            arena.move_to_room(ARENA_ROOM / size_of::<u32>());
+            assert!(matches!(arena.storage, Storage::Mapped(_)), "skew {skew}");
+            assert_eq!(arena.skew, 0, "skew {skew}");
+            arena.grow_to(1_000);
+            let counts = arena.counts();
             assert_eq!(counts.as_ptr() as usize % 64, 0);
             assert_eq!(counts.len(), 1_000);
             for position in 0..values.len() / 8 {
                 let expected: [u32; 8] = values[position * 8..][..8].try_into().unwrap();
-                assert_eq!(ring.lanes(position), &expected, "skew {skew}");
+                assert_eq!(arena.lanes(position), &expected, "skew {skew}");
             }
             assert!(counts[values.len()..].iter().all(|&count| count == 0));
         }

@@ -1,17 +1,17 @@
 //! Counts in memory mapped straight from the kernel, which hands it out as
 //! zeros: a buffer that grows by zeros without writing them.
 //!
-//! The ring of counts (see `sweep`) grows as a search widens, and every
+//! The arena of counts (see `sweep`) grows as a search widens, and every
 //! count it adds must start at zero. On the heap, that means clearing each
 //! count, after the kernel has already cleared the page: on `1 2 0 / 0 0 0 /
-//! 0 0 0` at depth 40 the ring grows to 11.9 MB, and its memory was cleared
+//! 0 0 0` at depth 40 the arena grows to 9 MB, and its memory was cleared
 //! twice. Mapped on its own, it is cleared once, by the kernel, as it is
 //! first touched. That pays in a process that runs one search; one that
 //! runs many does better on the heap, which reuses memory already faulted
 //! in (see `super::map_counts_apart`).
 //!
 //! On Linux with glibc only (where the crate uses `libc`); elsewhere the
-//! ring stays on the heap.
+//! arena stays on the heap.
 
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
