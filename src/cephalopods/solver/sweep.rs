@@ -161,9 +161,9 @@ fn stack(current: &Placed, lens: [usize; MAX_DICE + 1]) -> (Placed, usize) {
 /// the eight-lane board `1 2 0 / 0 0 0 / 0 0 0` at depth 40 about an
 /// eighth of its time. So a bucket once counted leaves zeros where the
 /// next level's buckets can go, and every level's buckets lie in order of
-/// dice from the arena's start up (see [`stack`]): a level is
-/// counted from the top down, and the next one fills the room it leaves,
-/// so that the arena holds little more than the most counts live at once.
+/// dice from the arena's start up (see [`stack`]): a level is counted
+/// from the top down, and the next one fills the room it leaves, so that
+/// the arena holds little more than the most counts live at once.
 /// Memory touched for the first time is dear (a page fault per 4 KiB, or
 /// about 0.3 ms for each 2 MiB huge page on the development VM).
 ///
@@ -199,8 +199,9 @@ struct Arena<const N: usize> {
 /// instructions), and the deep boards' rings to 0.8 to 12 MB (1.02x to
 /// 1.08x on one thread; see BENCHMARKS.md). On the heap, tables allocated
 /// after the move begin past the room: public test 7, whose ring needed
-/// only 256 KiB, took a second huge page for that alone (round 17). Mapped for the arena alone (see
-/// [`Storage`]), the room leaves the heap as it was.
+/// only 256 KiB, took a second huge page for that alone (round 17).
+/// Mapped for the arena alone (see [`Storage`]), the room leaves the heap
+/// as it was.
 const ARENA_ROOM: usize = 16 << 20;
 
 /// How many bytes of counts an arena holds before it reserves [`ARENA_ROOM`]:
