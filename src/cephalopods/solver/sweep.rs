@@ -771,12 +771,12 @@ mod tests {
         both::<8>([1, 2, 0, 0, 0, 0, 0, 0, 0], 16);
     }
 
-    /// The counts of a arena that is on the heap.
+    /// The counts of an arena that is on the heap.
     fn on_the_heap<const N: usize>(arena: &mut Arena<N>) -> &mut Vec<u32> {
         match &mut arena.storage {
             Storage::Heap(counts) => counts,
             #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(_) => unreachable!("a arena on the heap"),
+            Storage::Mapped(_) => unreachable!("an arena on the heap"),
         }
     }
 
