@@ -9,6 +9,13 @@
 //! thread claims them from the back and only generates, into buffers that
 //! discovery then looks up in order.
 //!
+//! The help saves less than its share of the work suggests: looking a
+//! chunk's moves up waits on memory, which a visit hides behind the next
+//! board's generation, so a chunk the helper generated still costs
+//! discovery about three quarters of a visit. A helper that claimed from
+//! the front too, and kept busy longer, left discovery more lookups and
+//! ran slower (BENCHMARKS.md, round 26).
+//!
 //! Discovery never waits long for its helper: a helper that the system
 //! stops for a while (another process on its CPU) would stop discovery
 //! too. Past [`LONGEST_WAIT`], discovery generates the helper's chunks that
