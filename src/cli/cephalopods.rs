@@ -24,7 +24,7 @@ pub struct Args {
     /// its discovery of boards to a second thread, on another CPU, while this
     /// one counts paths and helps it generate moves: 1.15x to 1.35x faster on
     /// the empty board at depth 40, 1.3x to 1.55x on `1 2 0 / 0 0 0 / 0 0 0`
-    /// (on the public tests, 1.15x to 0.83x by how busy the host was).
+    /// (on the public tests, 1.16x to 0.83x by how busy the host was).
     /// Smaller searches, and machines with one core, use one thread. More
     /// than 2 are not used. The answer never depends on it.
     #[arg(long, short = 't', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
