@@ -311,6 +311,71 @@ static MOVE_LIST: ([Placement; MOVE_ROOM + COPIED], [u32; SPAN_ROOM]) = {
     (moves, spans)
 };
 
+/// `CHILD_SUM_TERMS[PATTERN_BASE[cell] + pattern]`: what the moves on
+/// `cell`, with its neighbours showing `pattern`, add to the cell-by-cell
+/// sums of a board's children besides the board's own cells once per move
+/// (see [`child_cell_sums`]). Lane `cell` holds the values placed; the
+/// lane of each neighbour holds its value, negated, once per move that
+/// captures it; lane 15 holds the number of moves. Each term lies within
+/// ±66 (eleven moves, values up to 6), so a byte holds it, and the 16
+/// lanes fill one vector.
+static CHILD_SUM_TERMS: CacheAligned<[[i8; 16]; SPAN_ROOM]> = CacheAligned({
+    let mut table = [[0i8; 16]; SPAN_ROOM];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut pattern = 0;
+        while pattern < pattern_count(cell) {
+            let mut buffer = [0u8; MOST_MOVES_ON_A_CELL];
+            let count = moves_for_pattern(cell, pattern, &mut buffer);
+            let terms = &mut table[PATTERN_BASE[cell] + pattern];
+            terms[MOVE_COUNT_LANE] = count as i8;
+            let mut k = 0;
+            while k < count {
+                let (subset, value) = ((buffer[k] & 0xF) as usize, (buffer[k] >> 4) as i8);
+                terms[cell] += value;
+                let mut n = 0;
+                while n < neighbour_count(cell) {
+                    if subset & (1 << n) != 0 {
+                        terms[NEIGHBOURS[cell][n] as usize] -= ((pattern >> (3 * n)) & 7) as i8;
+                    }
+                    n += 1;
+                }
+                k += 1;
+            }
+            pattern += 1;
+        }
+        cell += 1;
+    }
+    table
+});
+
+/// The lane of [`CHILD_SUM_TERMS`] that counts moves.
+const MOVE_COUNT_LANE: usize = 15;
+
+/// The sums, cell by cell, of the children of `board`, one child per move,
+/// where `pattern` gives a cell's [`neighbour_pattern`]. A move leaves
+/// every cell as it was except its own and those it captures, so the sums
+/// take one table entry per empty cell, and no child is made.
+///
+/// Each sum is at most 186: a board has at most 31 moves (eleven on the
+/// centre, four on each side cell, one on each corner), each leaving at
+/// most 6 on a cell.
+#[inline(always)]
+pub fn child_cell_sums(board: Board, pattern: impl Fn(Board, usize) -> u32) -> [u16; CELLS] {
+    let mut sums = [0i16; 16];
+    let mut empty = board.empty_cells();
+    while empty != 0 {
+        let cell = empty.trailing_zeros() as usize;
+        empty &= empty - 1;
+        let terms = &CHILD_SUM_TERMS.0[(PATTERN_BASE[cell] + pattern(board, cell) as usize) % SPAN_ROOM];
+        for (sum, &term) in sums.iter_mut().zip(terms) {
+            *sum += i16::from(term);
+        }
+    }
+    let moves = sums[MOVE_COUNT_LANE];
+    std::array::from_fn(|cell| (sums[cell] + moves * i16::from(board.cell(cell))) as u16)
+}
+
 /// `NEIGHBOUR_SHIFTS[cell][k]`: the bit offset of the `k`-th neighbour of
 /// `cell`, and `NEIGHBOUR_VALUE_MASKS[cell][k]` 7, or 0 where the cell has
 /// fewer than `k + 1` neighbours.
@@ -329,6 +394,23 @@ const NEIGHBOUR_TABLES: ([[u32; 4]; CELLS], [[u32; 4]; CELLS]) = {
         cell += 1;
     }
     (shifts, masks)
+};
+
+/// `NEIGHBOUR_BITS[cell]`: the bits of `cell`'s neighbours in a packed
+/// board. Neighbour lists run in order of cells, so extracting these bits
+/// gives the cell's pattern.
+pub(crate) const NEIGHBOUR_BITS: [u32; CELLS] = {
+    let mut bits = [0; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut k = 0;
+        while k < neighbour_count(cell) {
+            bits[cell] |= 7 << (3 * NEIGHBOURS[cell][k] as u32);
+            k += 1;
+        }
+        cell += 1;
+    }
+    bits
 };
 
 /// The packed values of `cell`'s neighbours, in neighbour-list order: what
@@ -518,6 +600,22 @@ mod tests {
                 fast.push(child);
             });
             assert_eq!(fast, children_by_definition(board), "{board:?}");
+        }
+    }
+
+    #[test]
+    fn child_cell_sums_add_up_the_children() {
+        let mut rng = crate::test_rng::XorShift::new(0x5eed_0c11);
+        for _ in 0..20_000 {
+            let cells = std::array::from_fn(|_| [0, 0, 0, 1, 1, 2, 3, 4, 5, 6][rng.below(10) as usize]);
+            let board = Board::from_cells(cells);
+            let mut expected = [0u16; CELLS];
+            for child in children_by_definition(board) {
+                for (sum, value) in expected.iter_mut().zip(child.cells()) {
+                    *sum += u16::from(value);
+                }
+            }
+            assert_eq!(child_cell_sums(board, neighbour_pattern), expected, "{board:?}");
         }
     }
 

@@ -93,8 +93,8 @@ impl MoveCode {
 /// A canonical board, the first and last layer it appears in (last capped
 /// at the depth) and, once discovery has visited it, how many of its moves
 /// lead to children that were looked up (`inner_moves`) and to children
-/// where every path through the move ends (`final_moves`; see
-/// [`Level::final_children`]).
+/// kept as reached, where every path through the move ends within two
+/// moves (`final_moves`; see [`Level::final_children`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub board: Board,
@@ -396,10 +396,12 @@ pub struct Level {
     /// Moves to boards that were looked up, board after board in visiting
     /// order.
     pub edges: Vec<Edge>,
-    /// Children where every path through the move ends, as reached (not
-    /// canonicalised), in the same order: full boards, and every child of
-    /// a board first reached at the last layer but one. Those children are
-    /// reached only at the last layer, so they are not looked up.
+    /// Children where every path through the move ends within two moves,
+    /// as reached (not canonicalised), in the same order: full boards, and
+    /// every child of a board first reached at the last layer but one or
+    /// the one before. Paths stop on such a child, or on its children one
+    /// layer on, whose hashes counting works out from the child alone (see
+    /// `sweep`), so none of them is looked up.
     pub final_children: Vec<Board>,
 }
 
@@ -736,12 +738,12 @@ fn generate<K: Ops>(
         let child_first = first + 1;
         let child_last = last.min(depth as u8 - 1) + 1;
         moves.gather(parent, &K::neighbour_patterns(parent));
-        // Children reached only at the last layer end every path through
-        // them, as do full ones. Only a plain placement on the last empty
-        // cell fills the board, and it is then the cell's only move: a
-        // capture, where there is one, is forced. So a board's moves all end
-        // paths, or none.
-        let ending = u32::from(child_first) == depth
+        // Children first reached at the last layer but one end every path
+        // through them within a move, and full ones at once. Only a plain
+        // placement on the last empty cell fills the board, and it is then
+        // the cell's only move: a capture, where there is one, is forced. So
+        // a board's moves all end paths, or none.
+        let ending = u32::from(child_first) + 1 >= depth
             || (job.fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
         if ending {
             final_children.extend(moves.iter().map(|p| p.apply(parent)));
@@ -1063,7 +1065,7 @@ mod tests {
         }
         stop.store(true, Ordering::Relaxed);
         helper.join().expect("the helper ran");
-        assert_eq!(levels, 15);
+        assert_eq!(levels, 14);
     }
 
     #[test]

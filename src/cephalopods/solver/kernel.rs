@@ -26,6 +26,12 @@ pub trait Ops {
     /// The board's [`neighbour_patterns`].
     fn neighbour_patterns(board: Board) -> [u32; CELLS];
 
+    /// One cell's [`neighbour_pattern`].
+    #[inline(always)]
+    fn neighbour_pattern(board: Board, cell: usize) -> u32 {
+        neighbour_pattern(board, cell)
+    }
+
     /// The images of the board after `placement`, given the images of the
     /// board before it, with the least of them and its position.
     fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
@@ -138,6 +144,19 @@ impl Ops for Avx2 {
             _mm256_storeu_si256(images.as_mut_ptr().cast(), gathered);
         }
         images
+    }
+
+    /// The neighbours' bits extracted in one instruction.
+    #[inline(always)]
+    fn neighbour_pattern(board: Board, cell: usize) -> u32 {
+        // SAFETY: as in `child_images`: the CPU has BMI2. The mask is read
+        // within its table.
+        unsafe {
+            std::arch::x86_64::_pext_u32(
+                board.packed(),
+                crate::cephalopods::moves::NEIGHBOUR_BITS[cell % CELLS],
+            )
+        }
     }
 
     /// Cells 0 to 7 in the eight lanes, cell 8 on its own.
@@ -336,6 +355,13 @@ mod tests {
                 Portable::neighbour_patterns(board),
                 "{board:?}"
             );
+            for cell in 0..CELLS {
+                assert_eq!(
+                    K::neighbour_pattern(board, cell),
+                    Portable::neighbour_pattern(board, cell),
+                    "{board:?} cell {cell}"
+                );
+            }
             let keys: [u32; 8] = std::array::from_fn(|_| match rng.below(3) {
                 0 => u32::MAX,
                 _ => rng.below(4) as u32,

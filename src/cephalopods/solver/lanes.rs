@@ -113,6 +113,9 @@ pub struct Folding<const N: usize> {
     /// hashes of the images in class `i`. A board's hashes over each class
     /// are then three lookups, one per row, and additions.
     row_hashes: Box<[[[u32; N]; ROW_PATTERNS]; 3]>,
+    /// `cell_weights[cell][i]`: what a pip on `cell` adds to the hashes of
+    /// the images in class `i`.
+    cell_weights: [[u32; N]; CELLS],
     start: [u32; N],
     /// log2 of the number of symmetries folded: totals come out multiplied
     /// by `1 << shift`.
@@ -179,8 +182,10 @@ impl<const N: usize> Folding<N> {
                 }
             }
         }
+        let cell_weights = std::array::from_fn(|cell| cell_hashes[cell][1]);
         Folding {
             gather,
+            cell_weights,
             block_gather,
             #[cfg(test)]
             classes,
@@ -208,6 +213,22 @@ impl<const N: usize> Folding<N> {
         (0..N).fold(0u32, |sum, i| {
             let hash = top[i].wrapping_add(middle[i]).wrapping_add(bottom[i]);
             sum.wrapping_add(counts[i].wrapping_mul(hash))
+        })
+    }
+
+    /// Sum of `counts[i]` times the hashes, over the images in class `i`,
+    /// of boards whose cells add up to `sums`, wrapping: the hash is linear
+    /// in the cells.
+    #[inline(always)]
+    pub fn weighted_cell_sums(&self, sums: &[u32; CELLS], counts: &[u32; N]) -> u32 {
+        let mut hashes = [0u32; N];
+        for (&sum, weights) in sums.iter().zip(&self.cell_weights) {
+            for (hash, &weight) in hashes.iter_mut().zip(weights) {
+                *hash = hash.wrapping_add(sum.wrapping_mul(weight));
+            }
+        }
+        (0..N).fold(0u32, |total, i| {
+            total.wrapping_add(counts[i].wrapping_mul(hashes[i]))
         })
     }
 
@@ -262,8 +283,8 @@ mod tests {
         );
     }
 
-    /// The row tables add up to the images' hashes, and a block moves
-    /// each of its layers like `gather`.
+    /// The row tables and the cell weights add up to the images' hashes,
+    /// and a block moves each of its layers like `gather`.
     fn check_weights_and_blocks<const N: usize>(start: Board) {
         let folding = Folding::<N>::new(start);
         let mut rng = crate::test_rng::XorShift::new(0x6861_7368 + N as u64);
@@ -276,6 +297,14 @@ mod tests {
                 sum.wrapping_add(counts[class].wrapping_mul(images[k].hash()))
             });
             assert_eq!(folding.weighted_hash(board, &counts), expected, "{board:?}");
+            // Two boards' hashes, from their cells added up.
+            let other = Board::from_cells(std::array::from_fn(|_| rng.below(7) as u8));
+            let sums = std::array::from_fn(|cell| u32::from(board.cell(cell) + other.cell(cell)));
+            assert_eq!(
+                folding.weighted_cell_sums(&sums, &counts),
+                expected.wrapping_add(folding.weighted_hash(other, &counts)),
+                "{board:?} {other:?}"
+            );
         }
         for j in 0..8 {
             for m in 0..8 {
