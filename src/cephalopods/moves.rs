@@ -320,31 +320,29 @@ static MOVE_LIST: ([Placement; MOVE_ROOM + COPIED], [u32; SPAN_ROOM]) = {
 /// ±66 (eleven moves, values up to 6), so a byte holds it, and the 16
 /// lanes fill one vector.
 static CHILD_SUM_TERMS: CacheAligned<[[i8; 16]; SPAN_ROOM]> = CacheAligned({
+    let (moves, spans) = &MOVE_LIST;
     let mut table = [[0i8; 16]; SPAN_ROOM];
-    let mut cell = 0;
-    while cell < CELLS {
-        let mut pattern = 0;
-        while pattern < pattern_count(cell) {
-            let mut buffer = [0u8; MOST_MOVES_ON_A_CELL];
-            let count = moves_for_pattern(cell, pattern, &mut buffer);
-            let terms = &mut table[PATTERN_BASE[cell] + pattern];
-            terms[MOVE_COUNT_LANE] = count as i8;
-            let mut k = 0;
-            while k < count {
-                let (subset, value) = ((buffer[k] & 0xF) as usize, (buffer[k] >> 4) as i8);
-                terms[cell] += value;
-                let mut n = 0;
-                while n < neighbour_count(cell) {
-                    if subset & (1 << n) != 0 {
-                        terms[NEIGHBOURS[cell][n] as usize] -= ((pattern >> (3 * n)) & 7) as i8;
-                    }
-                    n += 1;
+    let mut pair = 0;
+    while pair < PATTERNS {
+        let (from, count) = ((spans[pair] & 0xFFFF) as usize, (spans[pair] >> 16) as usize);
+        // Every cell has a move, whatever its neighbours show.
+        let cell = moves[from].cell();
+        let pattern = pair - PATTERN_BASE[cell];
+        let terms = &mut table[pair];
+        terms[MOVE_COUNT_LANE] = count as i8;
+        let mut k = from;
+        while k < from + count {
+            terms[cell] += moves[k].value() as i8;
+            let mut n = 0;
+            while n < neighbour_count(cell) {
+                if moves[k].captured() & (1 << n) != 0 {
+                    terms[NEIGHBOURS[cell][n] as usize] -= ((pattern >> (3 * n)) & 7) as i8;
                 }
-                k += 1;
+                n += 1;
             }
-            pattern += 1;
+            k += 1;
         }
-        cell += 1;
+        pair += 1;
     }
     table
 });

@@ -9,8 +9,8 @@
 //! two moves: the hash is linear in the cells, so the hashes of its
 //! grandchildren add up from its children's cell-by-cell sums, which a
 //! table gives without making the grandchildren. That spares discovery
-//! 36,000 of 259,000 lookups and 12,800 of 85,000 boards in public test
-//! 11, and 27,000 of 175,000 and 9,800 of 59,000 in test 12.
+//! 36,000 of 259,000 lookups and 12,300 of 85,000 boards in public test
+//! 11, and 27,000 of 175,000 and 9,400 of 59,000 in test 12.
 //!
 //! Boards are visited in the same order as in discovery, so all counts
 //! flowing into a board are in place before it is visited, and its moves
