@@ -738,11 +738,12 @@ fn generate<K: Ops>(
         let child_first = first + 1;
         let child_last = last.min(depth as u8 - 1) + 1;
         moves.gather(parent, &K::neighbour_patterns(parent));
-        // Children first reached at the last layer but one end every path
-        // through them within a move, and full ones at once. Only a plain
-        // placement on the last empty cell fills the board, and it is then
-        // the cell's only move: a capture, where there is one, is forced. So
-        // a board's moves all end paths, or none.
+        // Children first reached at the last layer end every path through
+        // them at once, as full ones do, and children first reached at the
+        // layer before within a move (see `sweep`). Only a plain placement
+        // on the last empty cell fills the board, and it is then the cell's
+        // only move: a capture, where there is one, is forced. So a board's
+        // moves all end paths, or none.
         let ending = u32::from(child_first) + 1 >= depth
             || (job.fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
         if ending {
