@@ -11,8 +11,10 @@
 
 use std::marker::PhantomData;
 use std::ops::Range;
+use std::sync::Arc;
 
 use super::assist::{Alone, HELP_FROM, Help, Part};
+use super::finals::Finals;
 
 use super::kernel::Ops;
 use crate::cephalopods::board::Board;
@@ -94,7 +96,7 @@ impl MoveCode {
 /// at the depth) and, once discovery has visited it, how many of its moves
 /// lead to children that were looked up (`inner_moves`) and to children
 /// kept as reached, where every path through the move ends within two
-/// moves (`final_moves`; see [`Level::final_children`]).
+/// moves (`final_moves`; see [`Level::finals`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub board: Board,
@@ -401,8 +403,9 @@ pub struct Level {
     /// every child of a board first reached at the last layer but one or
     /// the one before. Paths stop on such a child, or on its children one
     /// layer on, whose hashes counting works out from the child alone (see
-    /// `sweep`), so none of them is looked up.
-    pub final_children: Vec<Board>,
+    /// `sweep`), so none of them is looked up. Shared with discovery's
+    /// thread once the level is sent (see [`super::finals`]).
+    pub finals: Arc<Finals>,
 }
 
 impl Level {
@@ -420,7 +423,7 @@ impl Level {
                 })
                 .collect(),
             edges: Vec::new(),
-            final_children: Vec::new(),
+            finals: Arc::default(),
         }
     }
 
@@ -431,7 +434,7 @@ impl Level {
             pips,
             buckets: (0..=MAX_DICE).map(|_| Bucket::default()).collect(),
             edges: Vec::new(),
-            final_children: Vec::new(),
+            finals: Arc::default(),
         }
     }
 
@@ -440,7 +443,7 @@ impl Level {
         Shape {
             boards: std::array::from_fn(|dice| self.buckets[dice].len()),
             edges: self.edges.len(),
-            final_children: self.final_children.len(),
+            final_children: self.finals.children.len(),
         }
     }
 
@@ -566,8 +569,10 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
         // that the memory of levels counted in the meantime is free.
         let [last, before] = self.visited;
         current.edges.reserve(extrapolate(last.edges, before.edges));
-        let final_children = extrapolate(last.final_children, before.final_children);
-        current.final_children.reserve(final_children);
+        let finals = Arc::get_mut(&mut current.finals).expect("a level is shared only once visited");
+        finals
+            .children
+            .reserve(extrapolate(last.final_children, before.final_children));
         let mut next = Level::new(current.pips + 1);
         let Discovery {
             depth,
@@ -604,7 +609,7 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                 fewer_dice.next().unwrap_or(spare_2),
                 fewer_dice.next().unwrap_or(spare_3),
             ];
-            let (edges, final_children) = (&mut current.edges, &mut current.final_children);
+            let edges = &mut current.edges;
             // Only a plain placement on the last empty cell fills the
             // board: a capture empties cells.
             let fills = dice == MAX_DICE - 1;
@@ -620,7 +625,7 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                 moves,
                 targets: &mut targets,
                 edges,
-                final_children,
+                finals: &mut *finals,
             };
             let assist = help.assist().filter(|_| job.len >= HELP_FROM);
             // SAFETY: `job.entries` points to the bucket's `len` boards,
@@ -775,7 +780,7 @@ struct Visit<'a, 'b> {
     moves: &'a mut Moves,
     targets: &'a mut [&'b mut Bucket; 4],
     edges: &'a mut Vec<Edge>,
-    final_children: &'a mut Vec<Board>,
+    finals: &'a mut Finals,
 }
 
 impl Visit<'_, '_> {
@@ -799,7 +804,7 @@ impl Visit<'_, '_> {
             moves,
             targets,
             edges,
-            final_children,
+            finals,
         } = self;
         // How many moves the board before generated, and what they widen
         // their children's windows by.
@@ -813,9 +818,12 @@ impl Visit<'_, '_> {
                 len: 0,
                 targets,
             };
-            let made = generate::<K>(entry, job, moves, &mut sink, final_children);
+            let made = generate::<K>(entry, job, moves, &mut sink, &mut finals.children);
             entry.reach[2] = made.inner;
             entry.reach[3] = made.finals;
+            if made.finals > 0 {
+                finals.per_board.push(made.finals);
+            }
             look_up::<K>(&looking_up[..waiting.0], waiting.1, targets, edges);
             waiting = (usize::from(made.inner), made.widening);
         }
@@ -856,7 +864,10 @@ impl Visit<'_, '_> {
             look_up::<K>(these, made.widening, self.targets, self.edges);
             codes = rest;
             let (these, rest) = finals.split_at(usize::from(made.finals));
-            self.final_children.extend_from_slice(these);
+            self.finals.children.extend_from_slice(these);
+            if made.finals > 0 {
+                self.finals.per_board.push(made.finals);
+            }
             finals = rest;
         }
     }
@@ -1027,7 +1038,7 @@ mod tests {
             })
             .collect();
         let edges = level.edges.iter().map(|edge| edge.0).collect();
-        let finals = level.final_children.iter().map(|b| b.packed()).collect();
+        let finals = level.finals.children.iter().map(|b| b.packed()).collect();
         (buckets, edges, finals)
     }
 

@@ -23,9 +23,12 @@
 //! enough to pay for a second thread, where one is allowed, discovery moves
 //! there and the passes run side by side. Counting takes less time than
 //! discovery, so while the counting thread waits for a level it generates
-//! moves for discovery to look up (`assist`).
+//! moves for discovery to look up (`assist`). The last levels are the other
+//! way round, so once discovery has sent them all, its thread works out
+//! what it can of the levels still to count (`finals`).
 
 mod assist;
+mod finals;
 mod graph;
 mod kernel;
 mod lanes;

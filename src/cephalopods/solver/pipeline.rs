@@ -26,8 +26,9 @@ use std::time::{Duration, Instant};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::assist::Assist;
+use super::finals::Finals;
 use super::graph::{Discovery, Level};
-use super::kernel;
+use super::kernel::{self, Ops};
 use crate::cephalopods::moves::Moves;
 
 /// A discovery that may get help.
@@ -270,10 +271,11 @@ fn allowed_cpus() -> Option<libc::cpu_set_t> {
     (status == 0).then_some(set)
 }
 
-/// Runs the rest of a discovery, handing on each level, with the code of
-/// the kernel: a second thread's entry point must enable the kernel's CPU
-/// features itself, as code inlined into a plain closure would run
-/// without them.
+/// Runs the rest of a discovery, handing on each level, and then works out
+/// what it can of the levels counting has not taken (see [`super::finals`]),
+/// with the code of the kernel: a second thread's entry point must enable
+/// the kernel's CPU features itself, as code inlined into a plain closure
+/// would run without them.
 pub trait Finish: kernel::Ops + Send + Sized {
     fn finish(discovery: Helped<Self>, finished: impl FnMut(Level));
 
@@ -282,8 +284,8 @@ pub trait Finish: kernel::Ops + Send + Sized {
 }
 
 impl Finish for kernel::Portable {
-    fn finish(discovery: Helped<Self>, finished: impl FnMut(Level)) {
-        discovery.for_each(finished);
+    fn finish(discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
+        run_to_end(discovery, &mut finished);
     }
 
     fn help(assist: &Assist, moves: &mut Moves) -> bool {
@@ -315,10 +317,28 @@ fn help_avx2(assist: &Assist, moves: &mut Moves) -> bool {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
 fn finish_avx2(discovery: Helped<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
-    // A plain loop: `for_each` and its closure need not be inlined here, and
-    // code that is not would run without AVX2.
+    run_to_end(discovery, finished);
+}
+
+/// [`Finish::finish`], inlined into the kernel's entry point. Counting
+/// takes levels in order, so once it has taken one, it has taken every
+/// level below.
+#[inline(always)]
+fn run_to_end<K: Ops>(discovery: Helped<K>, finished: &mut impl FnMut(Level)) {
+    // A plain loop: `for_each` and its closure need not be inlined, and
+    // code that is not would run without the kernel's CPU features.
+    let mut untaken: Vec<Arc<Finals>> = Vec::new();
     for level in discovery {
+        untaken.retain(|finals| !finals.is_claimed());
+        if !level.finals.per_board.is_empty() {
+            untaken.push(Arc::clone(&level.finals));
+        }
         finished(level);
+    }
+    for finals in untaken.iter().rev() {
+        if !finals.work_out::<K>() {
+            break;
+        }
     }
 }
 

@@ -10,7 +10,9 @@
 //! grandchildren add up from its children's cell-by-cell sums, which a
 //! table gives without making the grandchildren. That spares discovery
 //! 36,000 of 259,000 lookups and 12,300 of 85,000 boards in public test
-//! 11, and 27,000 of 175,000 and 9,400 of 59,000 in test 12.
+//! 11, and 27,000 of 175,000 and 9,400 of 59,000 in test 12. Those sums
+//! need no counts, so in the last levels discovery's thread, done by then,
+//! works them out ahead of counting (see `finals`).
 //!
 //! Boards are visited in the same order as in discovery, so all counts
 //! flowing into a board are in place before it is visited, and its moves
@@ -22,14 +24,14 @@
 //! after level, holds every count that is live at once. Each board and
 //! layer holds `N` lanes, as folded by [`Folding`].
 
+use super::finals::{self, CellSums};
 use super::graph::{Edge, Level, MAX_DICE, Start, dice_order, layer_position};
 use super::kernel::Ops;
 use super::lanes::Folding;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 use super::zeroed::Zeroed;
 use crate::cephalopods::CacheAligned;
-use crate::cephalopods::board::{Board, CELLS};
-use crate::cephalopods::moves::child_cell_sums;
+use crate::cephalopods::board::Board;
 
 /// Counts paths over `levels`, which must come in order of pips from the
 /// start's, as [`super::graph::Discovery`] hands them on. The total is
@@ -66,7 +68,9 @@ fn count_in<K: Ops, const N: usize>(
         let mut next = levels.next();
         let next_placed = next.as_mut().map(|next| arena.place(&placed, next));
         let mut edges = &current.edges[..];
-        let mut final_children = &current.final_children[..];
+        let mut final_children = &current.finals.children[..];
+        // Worked out on discovery's thread, where it got there first.
+        let mut grandchild_sums = current.finals.take_for_counting().map(<[CellSums]>::iter);
         for dice in dice_order() {
             let bucket = &current.buckets[dice];
             let targets = Targets::of(&current, next.as_ref(), dice);
@@ -89,11 +93,21 @@ fn count_in<K: Ops, const N: usize>(
                 if final_moves > 0 {
                     let (children, rest) = final_children.split_at(usize::from(final_moves));
                     final_children = rest;
+                    let sums = grandchild_sums.as_mut().and_then(Iterator::next);
                     // Full children stop every path through them, at any
                     // layer; others only at the last.
                     total = total.wrapping_add(if first + 2 == depth && !children[0].is_full() {
                         let one_before = (window.len == 2).then(|| arena.lanes(window.from + 1));
-                        stop_within_two::<K, N>(children, arena.lanes(window.from), one_before, folding)
+                        let grandchildren = sums
+                            .copied()
+                            .unwrap_or_else(|| finals::grandchild_sums::<K>(children));
+                        stop_within_two(
+                            children,
+                            grandchildren,
+                            arena.lanes(window.from),
+                            one_before,
+                            folding,
+                        )
                     } else {
                         let mut stopped = [0; N];
                         for layer in window.from..window.from + window.len {
@@ -122,30 +136,26 @@ fn count_in<K: Ops, const N: usize>(
 }
 
 /// The weighted hashes where the paths through a board first reached two
-/// layers before the last stop, given its `children` (none full) and its
-/// counts at that layer (`two_before`) and, where it is reached again, at
-/// the next (`one_before`): on its grandchildren, and on its children.
-/// The grandchildren are only summed cell by cell, since the hash is
-/// linear in the cells: discovery need not look the children up.
+/// layers before the last stop, given its `children` (none full), their
+/// children's cell sums (`grandchildren`) and its counts at that layer
+/// (`two_before`) and, where it is reached again, at the next
+/// (`one_before`): on its grandchildren, and on its children. The
+/// grandchildren are only summed cell by cell, since the hash is linear in
+/// the cells: discovery need not look the children up.
 #[inline(always)]
-fn stop_within_two<K: Ops, const N: usize>(
+fn stop_within_two<const N: usize>(
     children: &[Board],
+    grandchildren: CellSums,
     two_before: &[u32; N],
     one_before: Option<&[u32; N]>,
     folding: &Folding<N>,
 ) -> u32 {
-    let mut grandchildren = [0u32; CELLS];
-    let mut on_children = 0u32;
-    for &child in children {
-        let sums = child_cell_sums(child, K::neighbour_pattern);
-        for (sum, add) in grandchildren.iter_mut().zip(sums) {
-            *sum = sum.wrapping_add(u32::from(add));
-        }
-        if let Some(counts) = one_before {
-            on_children = on_children.wrapping_add(folding.weighted_hash(child, counts));
-        }
-    }
-    on_children.wrapping_add(folding.weighted_cell_sums(&grandchildren, two_before))
+    let on_children = one_before.map_or(0, |counts| {
+        (children.iter()).fold(0u32, |sum, &child| {
+            sum.wrapping_add(folding.weighted_hash(child, counts))
+        })
+    });
+    on_children.wrapping_add(folding.weighted_cell_sums(&grandchildren.map(u32::from), two_before))
 }
 
 /// Where a level's buckets' counts lie in the [`Arena`], by number of dice.
@@ -814,6 +824,38 @@ mod tests {
         both::<2>([0; 9], 16);
         both::<4>([0, 0, 0, 1, 0, 1, 0, 1, 0], 16);
         both::<8>([1, 2, 0, 0, 0, 0, 0, 0, 0], 16);
+    }
+
+    /// Sums worked out on discovery's thread (see `finals`) count as those
+    /// counting works out itself: for every level, or every other.
+    fn sums_worked_out_elsewhere_count_alike<K: Ops>() {
+        fn with<K: Ops, const N: usize>(cells: [u8; 9], depth: u32) {
+            let board = Board::from_cells(cells);
+            let folding = Folding::<N>::new(board);
+            let count = |worked_out: fn(usize) -> bool| {
+                let levels = Discovery::<K>::new(board, depth).enumerate().map(|(i, level)| {
+                    if worked_out(i) {
+                        assert!(level.finals.work_out::<K>());
+                    }
+                    level
+                });
+                sum_final_hashes::<K, N>(levels, Start::of(board), depth, &folding)
+            };
+            let alone = count(|_| false);
+            assert_eq!(count(|_| true), alone, "{board:?} depth {depth}");
+            assert_eq!(count(|i| i % 2 == 1), alone, "{board:?} depth {depth}");
+        }
+        for depth in [1, 2, 3, 9, 16] {
+            with::<K, 2>([0; 9], depth);
+            with::<K, 4>([0, 0, 0, 1, 0, 1, 0, 1, 0], depth);
+            with::<K, 8>([1, 2, 0, 0, 0, 0, 0, 0, 0], depth);
+            with::<K, 8>([0, 5, 1, 0, 0, 0, 4, 0, 1], depth);
+        }
+    }
+
+    #[test]
+    fn sums_worked_out_on_discoverys_thread_count_alike() {
+        with_each_kernel!(sums_worked_out_elsewhere_count_alike);
     }
 
     /// The counts of an arena that is on the heap.
