@@ -19,9 +19,9 @@ use crate::cephalopods::board::{Board, CELLS};
 use crate::cephalopods::moves::child_cell_sums;
 
 /// The sums of a board's grandchildren's cells, over all its final
-/// children. A board has at most 99 children (eleven moves on each of nine
-/// cells), each with at most 99 children of at most six pips a cell: the
-/// sums fit in 16 bits.
+/// children. A board has at most 31 children, and each child's children
+/// add at most 186 to a cell (see [`child_cell_sums`]): the sums fit in
+/// 16 bits.
 pub type CellSums = [u16; CELLS];
 
 /// A level's final children (see [`super::graph::Level::finals`]), and the
