@@ -351,7 +351,7 @@ static CHILD_SUM_TERMS: CacheAligned<[[i8; 16]; SPAN_ROOM]> = CacheAligned({
 const MOVE_COUNT_LANE: usize = 15;
 
 /// The sums, cell by cell, of the children of `board`, one child per move,
-/// where `pattern` gives a cell's [`neighbour_pattern`]. A move leaves
+/// where `pattern` gives a cell's `neighbour_pattern`. A move leaves
 /// every cell as it was except its own and those it captures, so the sums
 /// take one table entry per empty cell, and no child is made.
 ///
