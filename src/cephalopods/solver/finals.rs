@@ -64,6 +64,14 @@ impl Finals {
         }
     }
 
+    /// Records the `count` final children the board just visited kept.
+    #[inline(always)]
+    pub fn note_board(&mut self, count: u8) {
+        if count > 0 {
+            self.per_board.push(count);
+        }
+    }
+
     /// Whether counting has taken the level, or discovery has.
     pub fn is_claimed(&self) -> bool {
         self.claim.load(Ordering::Relaxed) != OPEN

@@ -821,9 +821,7 @@ impl Visit<'_, '_> {
             let made = generate::<K>(entry, job, moves, &mut sink, &mut finals.children);
             entry.reach[2] = made.inner;
             entry.reach[3] = made.finals;
-            if made.finals > 0 {
-                finals.per_board.push(made.finals);
-            }
+            finals.note_board(made.finals);
             look_up::<K>(&looking_up[..waiting.0], waiting.1, targets, edges);
             waiting = (usize::from(made.inner), made.widening);
         }
@@ -865,9 +863,7 @@ impl Visit<'_, '_> {
             codes = rest;
             let (these, rest) = finals.split_at(usize::from(made.finals));
             self.finals.children.extend_from_slice(these);
-            if made.finals > 0 {
-                self.finals.per_board.push(made.finals);
-            }
+            self.finals.note_board(made.finals);
             finals = rest;
         }
     }

@@ -216,6 +216,14 @@ impl<const N: usize> Folding<N> {
         })
     }
 
+    /// [`Self::weighted_hash`] summed over `boards`, with the same counts.
+    #[inline(always)]
+    pub fn weighted_hashes(&self, boards: &[Board], counts: &[u32; N]) -> u32 {
+        (boards.iter()).fold(0, |sum, &board| {
+            sum.wrapping_add(self.weighted_hash(board, counts))
+        })
+    }
+
     /// Sum of `counts[i]` times the hashes, over the images in class `i`,
     /// of boards whose cells add up to `sums`, wrapping: the hash is linear
     /// in the cells.

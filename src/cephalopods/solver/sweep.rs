@@ -113,9 +113,7 @@ fn count_in<K: Ops, const N: usize>(
                         for layer in window.from..window.from + window.len {
                             K::add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
                         }
-                        (children.iter()).fold(0, |sum, &child| {
-                            sum.wrapping_add(folding.weighted_hash(child, &stopped))
-                        })
+                        folding.weighted_hashes(children, &stopped)
                     });
                 }
                 let (moves, rest) = edges.split_at(usize::from(inner_moves));
@@ -150,11 +148,7 @@ fn stop_within_two<const N: usize>(
     one_before: Option<&[u32; N]>,
     folding: &Folding<N>,
 ) -> u32 {
-    let on_children = one_before.map_or(0, |counts| {
-        (children.iter()).fold(0u32, |sum, &child| {
-            sum.wrapping_add(folding.weighted_hash(child, counts))
-        })
-    });
+    let on_children = one_before.map_or(0, |counts| folding.weighted_hashes(children, counts));
     on_children.wrapping_add(folding.weighted_cell_sums(&grandchildren.map(u32::from), two_before))
 }
 
