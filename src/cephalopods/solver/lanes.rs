@@ -210,10 +210,8 @@ impl<const N: usize> Folding<N> {
             &self.row_hashes[1][middle],
             &self.row_hashes[2][bottom],
         ];
-        (0..N).fold(0u32, |sum, i| {
-            let hash = top[i].wrapping_add(middle[i]).wrapping_add(bottom[i]);
-            sum.wrapping_add(counts[i].wrapping_mul(hash))
-        })
+        let hashes = std::array::from_fn(|i| top[i].wrapping_add(middle[i]).wrapping_add(bottom[i]));
+        weigh(&hashes, counts)
     }
 
     /// [`Self::weighted_hash`] summed over `boards`, with the same counts.
@@ -235,15 +233,21 @@ impl<const N: usize> Folding<N> {
                 *hash = hash.wrapping_add(sum.wrapping_mul(weight));
             }
         }
-        (0..N).fold(0u32, |total, i| {
-            total.wrapping_add(counts[i].wrapping_mul(hashes[i]))
-        })
+        weigh(&hashes, counts)
     }
 
     /// The answer, modulo 2^30, from a total of [`Self::weighted_hash`]es.
     pub fn unfold(&self, total: u32) -> u32 {
         (total >> self.shift) % crate::cephalopods::MODULUS
     }
+}
+
+/// Sum of `counts[i]` times `hashes[i]`, wrapping.
+#[inline(always)]
+fn weigh<const N: usize>(hashes: &[u32; N], counts: &[u32; N]) -> u32 {
+    (hashes.iter().zip(counts)).fold(0, |total, (&hash, &count)| {
+        total.wrapping_add(count.wrapping_mul(hash))
+    })
 }
 
 #[cfg(test)]
