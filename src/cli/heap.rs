@@ -9,11 +9,12 @@
 //! not. So on Linux with glibc, the heap grows once, by 64 MiB, which is
 //! marked, and keeps large blocks (instead of mapping and unmapping each on
 //! its own) and freed memory (instead of handing it back). A huge page
-//! costs about 0.15 to 0.3 ms when first touched (by how fast the VM runs),
-//! where the smallest searches touch only 4 to 37 small pages past what
-//! start-up takes. So the first 256 KiB of the engine's memory are left in
-//! small pages (`SMALL_ROOM`), and huge pages begin past them. See
-//! BENCHMARKS.md, rounds 13, 16 and 21.
+//! costs about 0.2 to 0.35 ms when first touched there, mostly the host's
+//! work (the VM hands free memory back to it), where clearing 2 MiB takes
+//! 0.06 to 0.09 ms. The smallest searches touch only 4 to 37 small pages
+//! past what start-up takes. So the first 256 KiB of the engine's memory
+//! are left in small pages (`SMALL_ROOM`), and huge pages begin past them.
+//! See BENCHMARKS.md, rounds 13, 16, 21 and 36.
 //! Elsewhere this does nothing.
 
 /// Grows the heap and marks the new room, past a first [`SMALL_ROOM`], for
