@@ -48,8 +48,14 @@ impl Finals {
     /// The sums for counting, which takes the level now: `None` where it is
     /// to work them out itself, as no one has yet. Where discovery has
     /// claimed them, waits until they are there: discovery has then
-    /// nothing else to do, and has started before counting could.
+    /// nothing else to do, and has started before counting could. So it
+    /// spins, for about as long as the largest level's sums take, and only
+    /// then yields its CPU: to whatever else the system runs there, should
+    /// discovery's thread have been stopped meanwhile.
     pub fn take_for_counting(&self) -> Option<&[CellSums]> {
+        /// A `pause` takes 10 to 140 cycles, by CPU.
+        const SPINS_BEFORE_YIELDING: u32 = 1 << 14;
+        let mut spins = 0;
         loop {
             // Open again if discovery's thread panicked while on them.
             match (self.claim).compare_exchange(OPEN, COUNTING, Ordering::Relaxed, Ordering::Relaxed) {
@@ -60,7 +66,12 @@ impl Finals {
                     }
                 }
             }
-            std::hint::spin_loop();
+            if spins < SPINS_BEFORE_YIELDING {
+                spins += 1;
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
         }
     }
 
@@ -159,6 +170,27 @@ mod tests {
         ];
         assert_eq!(finals.take_for_counting(), Some(&expected[..]));
         assert!(!finals.work_out::<Portable>(), "worked out twice");
+    }
+
+    /// Counting waits for sums discovery is still working out, past the
+    /// time it spins for.
+    #[test]
+    fn counting_waits_for_discovery_to_finish() {
+        let finals = finals();
+        assert!(
+            finals
+                .claim
+                .compare_exchange(OPEN, DISCOVERY, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        );
+        let expected = vec![[7; CELLS]];
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                finals.sums.set(expected.clone()).unwrap();
+            });
+            assert_eq!(finals.take_for_counting(), Some(&expected[..]));
+        });
     }
 
     /// A level counting has taken is left to it, and counting takes it
