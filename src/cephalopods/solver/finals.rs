@@ -156,6 +156,17 @@ mod tests {
         }
     }
 
+    /// A level whose sums discovery has claimed, as it does at the start
+    /// of [`Finals::work_out`].
+    fn claimed_by_discovery() -> Finals {
+        let finals = finals();
+        let claimed = finals
+            .claim
+            .compare_exchange(OPEN, DISCOVERY, Ordering::Relaxed, Ordering::Relaxed);
+        assert!(claimed.is_ok());
+        finals
+    }
+
     /// Discovery's sums are each board's, whole.
     #[test]
     fn discovery_works_out_each_boards_sums() {
@@ -176,13 +187,7 @@ mod tests {
     /// time it spins for.
     #[test]
     fn counting_waits_for_discovery_to_finish() {
-        let finals = finals();
-        assert!(
-            finals
-                .claim
-                .compare_exchange(OPEN, DISCOVERY, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        );
+        let finals = claimed_by_discovery();
         let expected = vec![[7; CELLS]];
         std::thread::scope(|scope| {
             scope.spawn(|| {
@@ -208,13 +213,7 @@ mod tests {
     /// instead of waiting for sums that never come.
     #[test]
     fn a_claim_dropped_unfinished_opens_again() {
-        let finals = finals();
-        assert!(
-            finals
-                .claim
-                .compare_exchange(OPEN, DISCOVERY, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        );
+        let finals = claimed_by_discovery();
         drop(Reopen(&finals.claim));
         assert_eq!(finals.take_for_counting(), None);
     }
