@@ -25,7 +25,7 @@ pub struct Args {
     /// one counts paths and helps it generate moves (and the other, once
     /// done, helps count the last levels): 1.15x to 1.37x faster on
     /// the empty board at depth 40, 1.3x to 1.55x on `1 2 0 / 0 0 0 / 0 0 0`
-    /// (on the public tests, 1.18x to 0.83x by how busy the host was).
+    /// (on the public tests, 1.19x to 0.83x by how busy the host was).
     /// Smaller searches, and machines with one core, use one thread. More
     /// than 2 are not used. The answer never depends on it.
     #[arg(long, short = 't', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
