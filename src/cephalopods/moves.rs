@@ -377,8 +377,8 @@ pub fn child_cell_sums(board: Board, pattern: impl Fn(Board, usize) -> u32) -> [
 /// `NEIGHBOUR_SHIFTS[cell][k]`: the bit offset of the `k`-th neighbour of
 /// `cell`, and `NEIGHBOUR_VALUE_MASKS[cell][k]` 7, or 0 where the cell has
 /// fewer than `k + 1` neighbours.
-pub(crate) const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = NEIGHBOUR_TABLES.0;
-pub(crate) const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = NEIGHBOUR_TABLES.1;
+const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = NEIGHBOUR_TABLES.0;
+const NEIGHBOUR_VALUE_MASKS: [[u32; 4]; CELLS] = NEIGHBOUR_TABLES.1;
 const NEIGHBOUR_TABLES: ([[u32; 4]; CELLS], [[u32; 4]; CELLS]) = {
     let (mut shifts, mut masks) = ([[0; 4]; CELLS], [[0; 4]; CELLS]);
     let mut cell = 0;
@@ -449,10 +449,11 @@ impl Moves {
         }
     }
 
-    /// Replaces the list with the moves of `board`, whose
-    /// [`neighbour_patterns`] are `patterns`.
+    /// Replaces the list with the moves of `board`, where `pattern` gives
+    /// each empty cell's [`neighbour_pattern`]: asked only of those, as
+    /// one instruction each can extract them (see the solver's kernels).
     #[inline(always)]
-    pub fn gather(&mut self, board: Board, patterns: &[u32; CELLS]) {
+    pub fn gather(&mut self, board: Board, pattern: impl Fn(usize) -> u32) {
         let (moves, spans) = &MOVE_LIST;
         self.len = 0;
         let mut empty = board.empty_cells();
@@ -461,7 +462,7 @@ impl Moves {
             empty &= empty - 1;
             // The masks change no index (patterns stay below their cell's
             // count, and lists below their room) but spare the checks.
-            let span = spans[(PATTERN_BASE[cell] + patterns[cell] as usize) % SPAN_ROOM];
+            let span = spans[(PATTERN_BASE[cell] + pattern(cell) as usize) % SPAN_ROOM];
             let from = span as usize % MOVE_ROOM;
             let copied: &[Placement; COPIED] = moves[from..from + COPIED]
                 .try_into()
@@ -492,7 +493,8 @@ mod tests {
     /// Calls `visit` once per legal move of `board`, empty cells in order.
     fn for_each_placement(board: Board, visit: impl FnMut(Placement)) {
         let mut moves = Moves::new();
-        moves.gather(board, &neighbour_patterns(board));
+        let patterns = neighbour_patterns(board);
+        moves.gather(board, |cell| patterns[cell]);
         moves.iter().for_each(visit);
     }
 

@@ -742,7 +742,7 @@ fn generate<K: Ops>(
         let (parent, first, last) = (entry.board, entry.first(), entry.last());
         let child_first = first + 1;
         let child_last = last.min(depth as u8 - 1) + 1;
-        moves.gather(parent, &K::neighbour_patterns(parent));
+        K::gather(moves, parent);
         // Children first reached at the last layer end every path through
         // them at once, as full ones do, and children first reached at the
         // layer before within a move (see `sweep`). Only a plain placement
