@@ -24,7 +24,8 @@ pub trait Ops {
     /// The board's eight images, packed, in the order of [`Board::images`].
     fn images(board: Board) -> [u32; 8];
 
-    /// Replaces `moves` with the legal moves of `board`.
+    /// Replaces `moves` with the legal moves of `board`, here from the
+    /// nine cells' neighbour patterns worked out at once.
     #[inline(always)]
     fn gather(moves: &mut Moves, board: Board) {
         let patterns = neighbour_patterns(board);
@@ -159,11 +160,11 @@ impl Ops for Avx2 {
         }
     }
 
-    /// Each empty cell's pattern extracted on its own, in one instruction,
-    /// where the nine had been worked out at once in vector lanes (cells
-    /// 0 to 7) and one `pext` (cell 8): boards that discovery visits have
-    /// taken cells, whose patterns no move needs. 2.6% to 3.9% fewer
-    /// instructions on public tests 7 to 12 and the deep boards
+    /// Each empty cell's pattern extracted when gathering reaches the
+    /// cell, in one instruction. No move needs a taken cell's pattern, and
+    /// the boards discovery visits have taken cells: all nine worked out
+    /// at once (eight in vector lanes, one by `pext`) took 2.6% to 3.9%
+    /// more instructions on public tests 7 to 12 and the deep boards
     /// (BENCHMARKS.md, round 40).
     #[inline(always)]
     fn gather(moves: &mut Moves, board: Board) {
