@@ -35,7 +35,10 @@ pub fn prefer_huge_pages() {
     // values keep consistent.
     unsafe {
         // One arena for every thread, so that the second thread (`--threads`)
-        // allocates here too.
+        // allocates here too. The two then share the arena's lock, but they
+        // seldom wait on it, and mostly for a page fault that one of them
+        // takes anyway; an arena of its own, in small pages, cost far more
+        // (BENCHMARKS.md, round 41).
         libc::mallopt(libc::M_ARENA_MAX, 1);
         // Blocks up to 32 MiB (glibc's most) from the heap, not from 128 KiB.
         libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
