@@ -302,9 +302,9 @@ mod tests {
             let images = Portable::images(board);
             let mut moves = Moves::new();
             Portable::gather(&mut moves, board);
-            let mut fast = Moves::new();
-            K::gather(&mut fast, board);
-            assert!(fast.iter().eq(moves.iter()), "{board:?}");
+            let mut kernel_moves = Moves::new();
+            K::gather(&mut kernel_moves, board);
+            assert!(kernel_moves.iter().eq(moves.iter()), "{board:?}");
             for placement in moves.iter() {
                 let (fast, plain) = (
                     K::child_images(&images, placement),
