@@ -31,9 +31,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-/// The test vectors; the public tests are the first twelve, named `01`
-/// to `12`.
-const VECTORS: &str = include_str!("../tests/data/cephalopods.txt");
+/// The test vectors and the tests' reader for them; the public tests are
+/// the ones named `01` to `12`.
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 const DEPTH_ZERO: &str = "0\n0 0 0\n0 0 0\n0 0 0\n";
 
@@ -92,24 +93,14 @@ fn run() -> Result<(), Box<dyn Error>> {
 /// The 12 public tests, then the run at depth 0, each written to a file in
 /// `dir`.
 fn puzzles(dir: &Path) -> Result<Vec<Puzzle>, Box<dyn Error>> {
-    let mut found = Vec::new();
-    let mut current: Option<(&str, String)> = None;
-    for line in VECTORS.lines() {
-        if let Some(header) = line.strip_prefix('#') {
-            current = Some((
-                header.split_whitespace().next().unwrap_or_default(),
-                String::new(),
-            ));
-        } else if let Some(expected) = line.strip_prefix('=') {
-            let (name, input) = current.take().ok_or("`=` outside a vector")?;
-            if matches!(name.parse::<u32>(), Ok(1..=12) if name.len() == 2) {
-                found.push((name.to_owned(), input, expected.trim().to_owned()));
-            }
-        } else if let Some((_, input)) = &mut current {
-            input.push_str(line);
-            input.push('\n');
-        }
-    }
+    let mut found: Vec<(String, String, String)> = common::cases()
+        .into_iter()
+        .filter_map(|case| {
+            let name = case.name.split_whitespace().next()?.to_owned();
+            let public = matches!(name.parse::<u32>(), Ok(1..=12) if name.len() == 2);
+            public.then(|| (name, case.input, case.expected.to_string()))
+        })
+        .collect();
     if found.len() != 12 {
         return Err(format!("found {} public tests in the vectors, not 12", found.len()).into());
     }
