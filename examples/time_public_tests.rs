@@ -202,7 +202,7 @@ fn report(clock: &str, times: &[Vec<Vec<f64>>], commands: &[Vec<String>], puzzle
             .flat_map(|per_puzzle| per_puzzle[depth_zero].clone())
             .collect(),
     );
-    println!("\n{clock}: depth 0 (start-up) {start_up:.2}");
+    println!("\n{clock} (depth 0 takes {start_up:.2}):");
     let names: Vec<&str> = puzzles[..depth_zero].iter().map(|p| p.name.as_str()).collect();
     let header: String = names.iter().map(|name| format!("{name:>6}")).collect();
     println!("{:>7}{header}  command", "compute");
