@@ -32,9 +32,13 @@ use super::graph::{Chunk, Job};
 use super::kernel::Ops;
 use crate::cephalopods::moves::Moves;
 
-/// Boards per chunk: a microsecond or two of work, against a claim's tenth
-/// of one.
-const CHUNK: usize = 32;
+/// Boards per chunk: 5 to 10 µs of the helper's work. Each chunk costs
+/// both threads a claim and a count on cache lines they share, and
+/// discovery a fetch of its buffers from the other CPU, so with chunks of
+/// 32 boards the public tests 7 to 12 took 1.02x to 1.04x as long on two
+/// threads, and with 128 1.01x to 1.02x; the deep boards took as long
+/// (BENCHMARKS.md, round 50).
+const CHUNK: usize = 256;
 
 /// Buckets with fewer boards are visited alone.
 pub const HELP_FROM: usize = 2 * CHUNK;
@@ -48,7 +52,7 @@ pub const HELP_FROM: usize = 2 * CHUNK;
 const FRONT_SHARE: usize = 4;
 
 /// How long discovery waits for the helper's last chunk: a chunk takes
-/// one or two microseconds to generate.
+/// 5 to 10 µs to generate.
 const LONGEST_WAIT: Duration = Duration::from_micros(50);
 
 /// Whether a discovery has help.
