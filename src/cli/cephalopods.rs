@@ -23,7 +23,7 @@ pub struct Args {
     /// of two thousand boards: searches of about a millisecond and up) moves
     /// its discovery of boards to a second thread, on another CPU, while this
     /// one counts paths and helps it generate moves (and the other, once
-    /// done, helps count the last levels): 1.15x to 1.37x faster on
+    /// done, helps count the last levels): 1.15x to 1.4x faster on
     /// the empty board at depth 40, 1.3x to 1.55x on `1 2 0 / 0 0 0 / 0 0 0`
     /// (on the public tests, 1.19x to 0.83x by how busy the host was).
     /// Smaller searches, and machines with one core, use one thread. More
