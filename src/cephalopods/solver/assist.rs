@@ -32,12 +32,12 @@ use super::graph::{Chunk, Job};
 use super::kernel::Ops;
 use crate::cephalopods::moves::Moves;
 
-/// Boards per chunk: 5 to 10 µs of the helper's work. Each chunk costs
-/// both threads a claim and a count on cache lines they share, and
-/// discovery a fetch of its buffers from the other CPU, so with chunks of
-/// 32 boards the public tests 7 to 12 took 1.02x to 1.04x as long on two
-/// threads, and with 128 1.01x to 1.02x; the deep boards took as long
-/// (BENCHMARKS.md, round 50).
+/// Boards per chunk: about 7 µs of the helper's work (round 26 timed 32
+/// boards at 2,210 ticks of 2.6 GHz). Each chunk costs both threads a
+/// claim and a count on cache lines they share, and discovery a fetch of
+/// its buffers from the other CPU, so with chunks of 32 boards the public
+/// tests 7 to 12 took 1.02x to 1.04x as long on two threads, and with 128
+/// about 1.01x; the deep boards took as long (BENCHMARKS.md, round 50).
 const CHUNK: usize = 256;
 
 /// Buckets with fewer boards are visited alone.
@@ -46,13 +46,13 @@ pub const HELP_FROM: usize = 2 * CHUNK;
 /// Discovery claims this share of the chunks left at a time (a quarter),
 /// the helper one chunk: each claim costs discovery a compare-and-swap on
 /// a cache line the helper keeps using, and the end of its pipelined
-/// lookups. Claiming one chunk at a time, the public tests 7 to 12 took
-/// 1.01x to 1.03x as long on two threads (BENCHMARKS.md, round 50); a
-/// half to a sixteenth measured alike.
+/// lookups. Claiming one chunk at a time (of 32 boards then), the public
+/// tests 7 to 12 took 1.01x to 1.03x as long on two threads (BENCHMARKS.md,
+/// round 50); a half to a sixteenth measured alike.
 const FRONT_SHARE: usize = 4;
 
 /// How long discovery waits for the helper's last chunk: a chunk takes
-/// 5 to 10 µs to generate.
+/// about 7 µs to generate.
 const LONGEST_WAIT: Duration = Duration::from_micros(50);
 
 /// Whether a discovery has help.
