@@ -186,10 +186,25 @@ pub struct Bucket {
     pub count_base: Vec<u32>,
     /// How many counts the bucket's boards keep, over all their layers.
     pub count_len: u32,
+    /// The boards by range, in the order discovery visited them: in one
+    /// range, in order, unless it had help. With help, discovery looks a
+    /// helper's chunk up as soon as it is generated, from the back of the
+    /// bucket down, between its own boards from the front (see
+    /// [`super::assist`]). The moves in [`Level::edges`] and the final
+    /// children lie in this order, and counting walks the boards in it.
+    pub visit_order: Vec<Range<usize>>,
     index: BoardIndex,
 }
 
 impl Bucket {
+    /// The boards with their count bases, in the order discovery visited
+    /// them.
+    #[cfg(test)]
+    pub fn in_visit_order(&self) -> impl Iterator<Item = (&Entry, &u32)> {
+        (self.visit_order.iter().cloned())
+            .flat_map(|boards| self.entries[boards.clone()].iter().zip(&self.count_base[boards]))
+    }
+
     /// The number of boards: in the index until the bucket is sealed, in
     /// `entries` after.
     pub fn len(&self) -> usize {
@@ -396,7 +411,7 @@ pub struct Level {
     /// Indexed by the number of dice.
     pub buckets: Vec<Bucket>,
     /// Moves to boards that were looked up, board after board in visiting
-    /// order.
+    /// order (see [`Bucket::visit_order`]).
     pub edges: Vec<Edge>,
     /// Children where every path through the move ends within two moves,
     /// as reached (not canonicalised), in the same order: full boards, and
@@ -631,21 +646,39 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
             // SAFETY: `job.entries` points to the bucket's `len` boards,
             // which stay in place until the level is counted, and this
             // thread touches them only as the offer allows.
+            let order = &mut bucket.visit_order;
             match assist.and_then(|assist| unsafe { assist.offer(job) }) {
-                None => visit.boards::<K>(0..job.len),
+                None => {
+                    visit.boards::<K>(0..job.len);
+                    order.push(0..job.len);
+                }
                 Some(mut offer) => {
-                    while let Some(boards) = offer.claim() {
-                        visit.boards::<K>(boards);
+                    loop {
+                        while let Some((chunk, boards)) = offer.helped() {
+                            visit.chunk::<K>(chunk, boards.clone());
+                            order.push(boards);
+                        }
+                        let Some(boards) = offer.claim() else {
+                            break;
+                        };
+                        visit.boards::<K>(boards.clone());
+                        order.push(boards);
                     }
                     let mut parts = offer.finish().peekable();
                     while let Some(part) = parts.next() {
                         if let Some(Part::Helped(next, _)) = parts.peek() {
                             next.prefetch();
                         }
-                        match part {
-                            Part::TakenBack(boards) => visit.taken_back::<K>(boards),
-                            Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
-                        }
+                        order.push(match part {
+                            Part::TakenBack(boards) => {
+                                visit.taken_back::<K>(boards.clone());
+                                boards
+                            }
+                            Part::Helped(chunk, boards) => {
+                                visit.chunk::<K>(chunk, boards.clone());
+                                boards
+                            }
+                        });
                     }
                 }
             }
@@ -903,7 +936,7 @@ impl Chunk {
     /// Starts fetching the chunk's moves, which the helper wrote on
     /// another CPU.
     #[inline(always)]
-    fn prefetch(&self) {
+    pub fn prefetch(&self) {
         prefetch_all(&self.codes);
         prefetch_all(&self.made);
         prefetch_all(&self.finals);
@@ -1020,27 +1053,59 @@ mod tests {
         assert_eq!(extrapolate(100_000, 50_000), 200_000, "squares past 32 bits");
     }
 
-    /// Each bucket's boards with their windows, counts of moves and count
-    /// bases; the moves; the final children.
-    type Contents = (Vec<Vec<(u32, [u8; 4], u32)>>, Vec<u32>, Vec<u32>);
+    /// One board as discovery left it: the board, its window and counts of
+    /// moves, its moves (kind, orientation and child) and its final
+    /// children.
+    type Visited = (u32, [u8; 4], Vec<(usize, usize, u32)>, Vec<u32>);
 
-    /// Everything a level holds, for comparing levels.
-    fn contents(level: &Level) -> Contents {
-        let buckets = (level.buckets.iter())
-            .map(|bucket| {
-                (bucket.entries.iter().zip(&bucket.count_base))
-                    .map(|(entry, &base)| (entry.board.packed(), entry.reach, base))
-                    .collect()
+    /// Everything a level holds, by bucket, with children named by board
+    /// rather than by number and each bucket's boards sorted, so that
+    /// levels that differ only in the order discovery visited and numbered
+    /// their boards compare equal. The children of plain placements lie
+    /// in `next`.
+    fn contents(level: &Level, next: &Level) -> Vec<(u32, Vec<Visited>)> {
+        let mut edges = &level.edges[..];
+        let mut finals = &level.finals.children[..];
+        let contents = dice_order()
+            .map(|dice| {
+                let bucket = &level.buckets[dice];
+                let mut boards: Vec<Visited> = (bucket.in_visit_order())
+                    .map(|(entry, _)| {
+                        let (moves, rest) = edges.split_at(usize::from(entry.inner_moves()));
+                        edges = rest;
+                        let (children, rest) = finals.split_at(usize::from(entry.final_moves()));
+                        finals = rest;
+                        let mut moves: Vec<(usize, usize, u32)> = (moves.iter())
+                            .map(|edge| {
+                                let target = match edge.kind() {
+                                    0 => &next.buckets[dice + 1],
+                                    kind => &level.buckets[dice - kind],
+                                };
+                                let child = target.entries[edge.child()].board.packed();
+                                (edge.kind(), edge.orientation(), child)
+                            })
+                            .collect();
+                        moves.sort_unstable();
+                        let mut children: Vec<u32> = children.iter().map(|b| b.packed()).collect();
+                        children.sort_unstable();
+                        (entry.board.packed(), entry.reach, moves, children)
+                    })
+                    .collect();
+                boards.sort_unstable();
+                (bucket.count_len, boards)
             })
             .collect();
-        let edges = level.edges.iter().map(|edge| edge.0).collect();
-        let finals = level.finals.children.iter().map(|b| b.packed()).collect();
-        (buckets, edges, finals)
+        assert!(
+            edges.is_empty() && finals.is_empty(),
+            "every move belongs to a board"
+        );
+        contents
     }
 
     /// With a thread that generates moves for every bucket it can, the
-    /// levels come out exactly as without: discovery looks children up in
-    /// the same order either way, so they are numbered alike.
+    /// levels hold the same boards, windows and moves as without, though
+    /// discovery may visit the boards in another order, and number their
+    /// children in another.
     fn a_helped_discovery_finds_the_same_levels<K: Ops + 'static>() {
         use crate::cephalopods::solver::assist::Assist;
         use std::sync::Arc;
@@ -1060,20 +1125,28 @@ mod tests {
         };
         let mut helped = Discovery::<K, Option<Arc<Assist>>>::new(board, depth);
         helped.set_help(Some(Arc::clone(&assist)));
-        let alone = Discovery::<K>::new(board, depth);
-        let mut levels = 0;
-        for (helped, alone) in helped.zip(alone) {
-            assert_eq!(
-                contents(&helped),
-                contents(&alone),
-                "level of {} pips",
-                alone.pips
-            );
-            levels += 1;
-        }
+        let helped: Vec<Level> = helped.collect();
         stop.store(true, Ordering::Relaxed);
         helper.join().expect("the helper ran");
-        assert_eq!(levels, 14);
+        let alone: Vec<Level> = Discovery::<K>::new(board, depth).collect();
+        assert_eq!(helped.len(), 14);
+        assert_eq!(alone.len(), helped.len());
+        // Offered buckets are visited in chunks.
+        let offered = (helped.iter().flat_map(|level| &level.buckets))
+            .filter(|bucket| bucket.visit_order.len() > 1)
+            .count();
+        assert!(offered > 0, "no bucket was offered for help");
+        for (helped, alone) in helped.windows(2).zip(alone.windows(2)) {
+            assert_eq!(
+                contents(&helped[0], &helped[1]),
+                contents(&alone[0], &alone[1]),
+                "level of {} pips",
+                alone[0].pips
+            );
+        }
+        let (last_helped, last_alone) = (&helped[helped.len() - 1], &alone[alone.len() - 1]);
+        assert_eq!(last_helped.board_count(), 0);
+        assert_eq!(last_alone.board_count(), 0);
     }
 
     #[test]

@@ -74,51 +74,56 @@ fn count_in<K: Ops, const N: usize>(
         for dice in dice_order() {
             let bucket = &current.buckets[dice];
             let targets = Targets::of(&current, next.as_ref(), dice);
-            for (entry, &base) in bucket.entries.iter().zip(&bucket.count_base) {
-                let (board, first, last) = (entry.board, entry.first(), entry.last());
-                let (inner_moves, final_moves) = (entry.inner_moves(), entry.final_moves());
-                let offset = layer_position(base, first);
-                if last == depth {
-                    let at_depth = arena.take_lanes(offset + usize::from(depth - first));
-                    total = total.wrapping_add(folding.weighted_hash(board, &at_depth));
+            for boards in bucket.visit_order.iter().cloned() {
+                for (entry, &base) in bucket.entries[boards.clone()]
+                    .iter()
+                    .zip(&bucket.count_base[boards])
+                {
+                    let (board, first, last) = (entry.board, entry.first(), entry.last());
+                    let (inner_moves, final_moves) = (entry.inner_moves(), entry.final_moves());
+                    let offset = layer_position(base, first);
+                    if last == depth {
+                        let at_depth = arena.take_lanes(offset + usize::from(depth - first));
+                        total = total.wrapping_add(folding.weighted_hash(board, &at_depth));
+                    }
+                    if first == depth {
+                        continue;
+                    }
+                    let window = Window {
+                        from: offset,
+                        len: usize::from(last.min(depth - 1) - first) + 1,
+                        child_layer: first + 1,
+                    };
+                    if final_moves > 0 {
+                        let (children, rest) = final_children.split_at(usize::from(final_moves));
+                        final_children = rest;
+                        let sums = grandchild_sums.as_mut().and_then(Iterator::next);
+                        // Full children stop every path through them, at any
+                        // layer; others only at the last.
+                        total = total.wrapping_add(if first + 2 == depth && !children[0].is_full() {
+                            let one_before = (window.len == 2).then(|| arena.lanes(window.from + 1));
+                            let grandchildren = sums
+                                .copied()
+                                .unwrap_or_else(|| finals::grandchild_sums::<K>(children));
+                            stop_within_two(
+                                children,
+                                grandchildren,
+                                arena.lanes(window.from),
+                                one_before,
+                                folding,
+                            )
+                        } else {
+                            let mut stopped = [0; N];
+                            for layer in window.from..window.from + window.len {
+                                K::add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
+                            }
+                            folding.weighted_hashes(children, &stopped)
+                        });
+                    }
+                    let (moves, rest) = edges.split_at(usize::from(inner_moves));
+                    edges = rest;
+                    push_window::<K, N>(&mut arena, window, moves, &targets, folding);
                 }
-                if first == depth {
-                    continue;
-                }
-                let window = Window {
-                    from: offset,
-                    len: usize::from(last.min(depth - 1) - first) + 1,
-                    child_layer: first + 1,
-                };
-                if final_moves > 0 {
-                    let (children, rest) = final_children.split_at(usize::from(final_moves));
-                    final_children = rest;
-                    let sums = grandchild_sums.as_mut().and_then(Iterator::next);
-                    // Full children stop every path through them, at any
-                    // layer; others only at the last.
-                    total = total.wrapping_add(if first + 2 == depth && !children[0].is_full() {
-                        let one_before = (window.len == 2).then(|| arena.lanes(window.from + 1));
-                        let grandchildren = sums
-                            .copied()
-                            .unwrap_or_else(|| finals::grandchild_sums::<K>(children));
-                        stop_within_two(
-                            children,
-                            grandchildren,
-                            arena.lanes(window.from),
-                            one_before,
-                            folding,
-                        )
-                    } else {
-                        let mut stopped = [0; N];
-                        for layer in window.from..window.from + window.len {
-                            K::add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
-                        }
-                        folding.weighted_hashes(children, &stopped)
-                    });
-                }
-                let (moves, rest) = edges.split_at(usize::from(inner_moves));
-                edges = rest;
-                push_window::<K, N>(&mut arena, window, moves, &targets, folding);
             }
             debug_assert!(
                 arena.all_read(placed.starts[dice], bucket.count_len),
