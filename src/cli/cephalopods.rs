@@ -23,8 +23,8 @@ pub struct Args {
     /// of two thousand boards: searches of about a millisecond and up) moves
     /// its discovery of boards to a second thread, on another CPU, while this
     /// one counts paths and helps it generate moves (and the other, once
-    /// done, helps count the last levels): 1.15x to 1.4x faster on
-    /// the empty board at depth 40, 1.3x to 1.55x on `1 2 0 / 0 0 0 / 0 0 0`
+    /// done, helps count the last levels): 1.15x to 1.45x faster on
+    /// the empty board at depth 40, 1.3x to 1.6x on `1 2 0 / 0 0 0 / 0 0 0`
     /// (on the public tests, 1.19x to 0.83x by how busy the host was).
     /// Smaller searches, and machines with one core, use one thread. More
     /// than 2 are not used. The answer never depends on it.
