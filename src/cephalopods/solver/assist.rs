@@ -141,9 +141,10 @@ impl Assist {
     /// `job.entries` must point to `job.len` boards, which must stay in
     /// place as long as the level they belong to is not counted. Until the
     /// offer's [`Offer::finish`] returns, the caller may touch only the
-    /// boards that [`Offer::claim`] hands it, and after `finish` the boards
-    /// of the chunks it hands on, and of those only the counts of moves.
-    /// Only one thread makes offers.
+    /// boards that [`Offer::claim`] hands it, and those of the chunks that
+    /// [`Offer::helped`] hands on, and after `finish` also those of the
+    /// chunks it hands on; of the helper's chunks, only the counts of
+    /// moves. Only one thread makes offers.
     pub unsafe fn offer(&self, job: Job) -> Option<Offer<'_>> {
         let claimed = self.claimed.load(Ordering::Relaxed);
         if self.generated.load(Ordering::Acquire) != claimed {
