@@ -641,44 +641,33 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                 targets: &mut targets,
                 edges,
                 finals: &mut *finals,
+                order: &mut bucket.visit_order,
             };
             let assist = help.assist().filter(|_| job.len >= HELP_FROM);
             // SAFETY: `job.entries` points to the bucket's `len` boards,
             // which stay in place until the level is counted, and this
             // thread touches them only as the offer allows.
-            let order = &mut bucket.visit_order;
             match assist.and_then(|assist| unsafe { assist.offer(job) }) {
-                None => {
-                    visit.boards::<K>(0..job.len);
-                    order.push(0..job.len);
-                }
+                None => visit.boards::<K>(0..job.len),
                 Some(mut offer) => {
                     loop {
                         while let Some((chunk, boards)) = offer.helped() {
-                            visit.chunk::<K>(chunk, boards.clone());
-                            order.push(boards);
+                            visit.chunk::<K>(chunk, boards);
                         }
                         let Some(boards) = offer.claim() else {
                             break;
                         };
-                        visit.boards::<K>(boards.clone());
-                        order.push(boards);
+                        visit.boards::<K>(boards);
                     }
                     let mut parts = offer.finish().peekable();
                     while let Some(part) = parts.next() {
                         if let Some(Part::Helped(next, _)) = parts.peek() {
                             next.prefetch();
                         }
-                        order.push(match part {
-                            Part::TakenBack(boards) => {
-                                visit.taken_back::<K>(boards.clone());
-                                boards
-                            }
-                            Part::Helped(chunk, boards) => {
-                                visit.chunk::<K>(chunk, boards.clone());
-                                boards
-                            }
-                        });
+                        match part {
+                            Part::TakenBack(boards) => visit.taken_back::<K>(boards),
+                            Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
+                        }
                     }
                 }
             }
@@ -814,6 +803,8 @@ struct Visit<'a, 'b> {
     targets: &'a mut [&'b mut Bucket; 4],
     edges: &'a mut Vec<Edge>,
     finals: &'a mut Finals,
+    /// The bucket's [`Bucket::visit_order`].
+    order: &'a mut Vec<Range<usize>>,
 }
 
 impl Visit<'_, '_> {
@@ -825,6 +816,7 @@ impl Visit<'_, '_> {
     #[inline(always)]
     fn boards<K: Ops>(&mut self, boards: Range<usize>) {
         assert!(boards.start <= boards.end && boards.end <= self.job.len);
+        self.order.push(boards.clone());
         // SAFETY: the boards lie within the job's, and are this thread's
         // alone (see `assist`). A slice of its own tells the compiler that
         // writing them changes nothing else: through the pointer alone, the
@@ -838,6 +830,7 @@ impl Visit<'_, '_> {
             targets,
             edges,
             finals,
+            ..
         } = self;
         // How many moves the board before generated, and what they widen
         // their children's windows by.
@@ -878,6 +871,7 @@ impl Visit<'_, '_> {
     #[inline(always)]
     fn chunk<K: Ops>(&mut self, chunk: &Chunk, boards: Range<usize>) {
         debug_assert!(boards.end <= self.job.len);
+        self.order.push(boards.clone());
         let (mut codes, mut finals) = (&chunk.codes[..], &chunk.finals[..]);
         for (i, made) in boards.zip(&chunk.made) {
             let at = self.job.entries.wrapping_add(i);
