@@ -453,9 +453,11 @@ impl Level {
         }
     }
 
-    /// The level's sizes, once visited.
-    fn shape(&self) -> Shape {
+    /// The level's sizes, once visited, where `arrived` boards were in it
+    /// when the visit began.
+    fn shape(&self, arrived: usize) -> Shape {
         Shape {
+            arrived,
             boards: std::array::from_fn(|dice| self.buckets[dice].len()),
             edges: self.edges.len(),
             final_children: self.finals.children.len(),
@@ -483,9 +485,34 @@ impl Level {
 /// (copying every move).
 #[derive(Clone, Copy, Default)]
 struct Shape {
+    /// The boards already there when the visit began: those reached from
+    /// the level before.
+    arrived: usize,
     boards: [usize; MAX_DICE + 1],
     edges: usize,
     final_children: usize,
+}
+
+impl Shape {
+    /// A bound on the moves of the next level, which `arrived` boards
+    /// reached before its visit: this level's moves scaled by the boards
+    /// that arrived in each, and an eighth more. It caps what the edges and
+    /// the final children reserve, each extrapolated alone. As a search
+    /// nears its depth, moves stop being looked up and end paths instead,
+    /// and the levels shrink at once: there the final children's
+    /// extrapolation came out up to 19 times too large (public tests 11 and
+    /// 12), and the room it reserved, at the heap's top, pushed every later
+    /// table up past it. That cost test 12 a third huge page in 24 runs of
+    /// 80, against 6 with the cap (BENCHMARKS.md, round 56). On the public
+    /// tests and the benchmark's six deep boards, this bound was 1.1 to 3.6
+    /// times the moves of each level of a hundred moves or more, once 0.84.
+    fn moves_after(&self, arrived: usize) -> usize {
+        if self.arrived == 0 {
+            return usize::MAX;
+        }
+        let moves = (self.edges + self.final_children) as u64;
+        usize::try_from(moves * arrived as u64 * 9 / 8 / self.arrived as u64).unwrap_or(usize::MAX)
+    }
 }
 
 /// The size that follows `before` and then `last` if it changes by the
@@ -583,11 +610,13 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
         // Memory is reserved only now, not while level p - 1 was visited, so
         // that the memory of levels counted in the meantime is free.
         let [last, before] = self.visited;
-        current.edges.reserve(extrapolate(last.edges, before.edges));
+        let arrived = current.board_count();
+        let moves = last.moves_after(arrived);
+        current
+            .edges
+            .reserve(extrapolate(last.edges, before.edges).min(moves));
         let finals = Arc::get_mut(&mut current.finals).expect("a level is shared only once visited");
-        finals
-            .children
-            .reserve(extrapolate(last.final_children, before.final_children));
+        (finals.children).reserve(extrapolate(last.final_children, before.final_children).min(moves));
         let mut next = Level::new(current.pips + 1);
         let Discovery {
             depth,
@@ -673,7 +702,7 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
             }
             current.buckets[dice] = bucket;
         }
-        self.visited = [current.shape(), last];
+        self.visited = [current.shape(arrived), last];
         self.current = Some(next);
         Some(current)
     }
@@ -1035,6 +1064,27 @@ mod tests {
         entry.widen(Entry::widening(7, 9));
         entry.widen(Entry::widening(5, 8));
         assert_eq!((entry.first(), entry.last()), (5, 9));
+    }
+
+    #[test]
+    fn moves_are_bounded_by_the_boards_that_arrived() {
+        let shape = Shape {
+            arrived: 1_000,
+            edges: 3_000,
+            final_children: 1_000,
+            ..Shape::default()
+        };
+        assert_eq!(
+            shape.moves_after(500),
+            2_250,
+            "half the boards, half the moves, an eighth more"
+        );
+        assert_eq!(shape.moves_after(0), 0);
+        assert_eq!(
+            Shape::default().moves_after(7),
+            usize::MAX,
+            "no bound before a level arrived"
+        );
     }
 
     #[test]
