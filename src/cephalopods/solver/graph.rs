@@ -494,18 +494,19 @@ struct Shape {
 }
 
 impl Shape {
-    /// A bound on the moves of the next level, which `arrived` boards
-    /// reached before its visit: this level's moves scaled by the boards
-    /// that arrived in each, and an eighth more. It caps what the edges and
-    /// the final children reserve, each extrapolated alone. As a search
-    /// nears its depth, moves stop being looked up and end paths instead,
-    /// and the levels shrink at once: there the final children's
-    /// extrapolation came out up to 19 times too large (public tests 11 and
-    /// 12), and the room it reserved, at the heap's top, pushed every later
-    /// table up past it. That cost test 12 a third huge page in 24 runs of
-    /// 80, against 6 with the cap (BENCHMARKS.md, round 56). On the public
-    /// tests and the benchmark's six deep boards, this bound was 1.1 to 3.6
-    /// times the moves of each level of a hundred moves or more, once 0.84.
+    /// How many moves the level after this one may have, erring high, where
+    /// `arrived` boards were in it when its visit began: this level's
+    /// moves scaled by the boards that arrived in each, and an eighth more.
+    /// It caps what the edges and the final children reserve, each
+    /// extrapolated alone. As a search nears its depth, moves stop being
+    /// looked up and end paths instead, and the levels shrink at once:
+    /// there the final children's extrapolation came out up to 19 times too
+    /// large (public tests 11 and 12), and the room it reserved, at the
+    /// heap's top, pushed every later table up past it. That cost test 12 a
+    /// third huge page in 24 runs of 80, against 6 with the cap
+    /// (BENCHMARKS.md, round 56). On the public tests and the benchmark's
+    /// six deep boards, this estimate was 1.1 to 3.6 times the moves of
+    /// each level of a hundred moves or more, and once 0.84 times.
     fn moves_after(&self, arrived: usize) -> usize {
         if self.arrived == 0 {
             return usize::MAX;
@@ -1067,7 +1068,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_bounded_by_the_boards_that_arrived() {
+    fn moves_are_estimated_from_the_boards_that_arrived() {
         let shape = Shape {
             arrived: 1_000,
             edges: 3_000,
