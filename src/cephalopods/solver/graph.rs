@@ -1084,7 +1084,7 @@ mod tests {
         assert_eq!(
             Shape::default().moves_after(7),
             usize::MAX,
-            "no bound before a level arrived"
+            "no estimate before a level arrived"
         );
     }
 
