@@ -208,7 +208,7 @@ impl Bucket {
     /// The number of boards: in the index until the bucket is sealed, in
     /// `entries` after.
     pub fn len(&self) -> usize {
-        self.entries.len() + self.index.len
+        self.entries.len() + self.index.len()
     }
 
     /// Room for about `expected` boards, in a bucket that holds none yet.
@@ -257,10 +257,12 @@ impl Bucket {
 #[derive(Default)]
 struct BoardIndex {
     groups: Vec<Group>,
-    /// By index, as many as the table can hold (windows from `u8::MAX` to
-    /// 0 until reached).
+    /// By index, with room for as many as the table holds before it grows.
+    /// The room is left as it comes rather than filled with unreached
+    /// entries: reserved sizes err high, and the filling took 2.4% of
+    /// public test 11's instructions and touched fresh memory that no board
+    /// used (BENCHMARKS.md, round 57).
     entries: Vec<Entry>,
-    len: usize,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
     /// `groups.len() - 1`: the group numbers are the low bits of a spread.
@@ -298,8 +300,7 @@ impl BoardIndex {
         let grow_at = groups * GROUP * FILL_NUMERATOR / FILL_DENOMINATOR;
         BoardIndex {
             groups: vec![EMPTY_GROUP; groups],
-            entries: vec![Entry::UNREACHED; grow_at],
-            len: 0,
+            entries: Vec::with_capacity(grow_at),
             grow_at,
             mask: groups.wrapping_sub(1),
         }
@@ -315,12 +316,12 @@ impl BoardIndex {
     /// [`Self::insert`] given the board's [`spread`].
     #[inline(always)]
     fn insert_spread<K: Ops>(&mut self, board: Board, spread: u32, widening: [u8; 4]) -> u32 {
-        if self.len >= self.grow_at {
+        if self.entries.len() >= self.grow_at {
             self.grow();
         }
         let mask = self.mask;
         debug_assert_eq!(self.groups.len(), mask + 1);
-        debug_assert_eq!(self.entries.len(), self.grow_at);
+        debug_assert!(self.entries.capacity() >= self.grow_at);
         let key = board.packed();
         let mut at = spread as usize & mask;
         loop {
@@ -337,17 +338,28 @@ impl BoardIndex {
                 debug_assert!(found == 0 || found.trailing_zeros() < empty.trailing_zeros());
                 let slot = (found | empty).trailing_zeros() as usize % GROUP;
                 // A mask rather than a branch: "new or known" is a coin toss.
+                let len = self.entries.len();
                 let new_mask = u32::from(is_new).wrapping_neg();
-                let index = (self.len as u32 & new_mask) | (group.indices[slot] & !new_mask);
+                let index = (len as u32 & new_mask) | (group.indices[slot] & !new_mask);
                 group.keys[slot] = key;
                 group.indices[slot] = index;
-                // SAFETY: `entries` holds `grow_at` entries. A new board's
-                // index is `len`, below `grow_at` (checked above); a known
-                // board's was new when its slot was written.
-                let entry = unsafe { self.entries.get_unchecked_mut(index as usize) };
-                entry.board = board;
-                entry.widen(widening);
-                self.len += usize::from(is_new);
+                // A new board widens an unreached window, a known one its
+                // own: a choice of address, not a branch.
+                let at_index = self.entries.as_mut_ptr().wrapping_add(index as usize);
+                let widened: *const Entry = if is_new { &Entry::UNREACHED } else { at_index };
+                // SAFETY: a known board's index is below `len`, so
+                // `widened` points at an entry in use or at the constant.
+                // A new board's index is `len`, below `grow_at` (checked
+                // above) and so within the capacity: `at_index` is in the
+                // allocation, and writing there and counting one more entry
+                // leaves every entry in use initialised.
+                unsafe {
+                    let mut entry = widened.read();
+                    entry.board = board;
+                    entry.widen(widening);
+                    at_index.write(entry);
+                    self.entries.set_len(len + usize::from(is_new));
+                }
                 return index;
             }
             at = (at + 1) & mask;
@@ -386,13 +398,15 @@ impl BoardIndex {
                 at = (at + 1) & mask;
             }
         }
-        self.len = old.len;
-        self.entries[..old.len].copy_from_slice(&old.entries[..old.len]);
+        self.entries.extend_from_slice(&old.entries);
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
     }
 
     /// The boards and their windows, by index.
-    fn into_entries(mut self) -> Vec<Entry> {
-        self.entries.truncate(self.len);
+    fn into_entries(self) -> Vec<Entry> {
         self.entries
     }
 }
@@ -1038,7 +1052,7 @@ mod tests {
                 "{board:?}"
             );
         }
-        assert_eq!(index.len, expected.len());
+        assert_eq!(index.len(), expected.len());
         for (i, entry) in index.into_entries().iter().enumerate() {
             assert_eq!(
                 expected[&entry.board.packed()],
