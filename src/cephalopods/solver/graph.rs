@@ -116,6 +116,8 @@ impl Entry {
         entry
     }
 
+    /// A window of no layers and no moves: widened by any window, it
+    /// becomes that window, as a board's first arrival should.
     const UNREACHED: Entry = Entry {
         board: Board::EMPTY,
         reach: [0; 4],
@@ -258,7 +260,7 @@ impl Bucket {
 struct BoardIndex {
     groups: Vec<Group>,
     /// By index, with room for as many as the table holds before it grows.
-    /// The room is left as it comes rather than filled with unreached
+    /// The room is left uninitialised rather than filled with unreached
     /// entries: reserved sizes err high, and the filling took 2.4% of
     /// public test 11's instructions and touched fresh memory that no board
     /// used (BENCHMARKS.md, round 57).
@@ -347,8 +349,10 @@ impl BoardIndex {
                 // own: a choice of address, not a branch.
                 let at_index = self.entries.as_mut_ptr().wrapping_add(index as usize);
                 let widened: *const Entry = if is_new { &Entry::UNREACHED } else { at_index };
-                // SAFETY: a known board's index is below `len`, so
-                // `widened` points at an entry in use or at the constant.
+                // SAFETY: a known board's index was `len` when it was new,
+                // and `len` only grows (`grow` keeps every entry), so it is
+                // below `len` now: `widened` points at an entry in use or
+                // at the constant.
                 // A new board's index is `len`, below `grow_at` (checked
                 // above) and so within the capacity: `at_index` is in the
                 // allocation, and writing there and counting one more entry
