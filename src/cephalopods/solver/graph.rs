@@ -352,11 +352,11 @@ impl BoardIndex {
                 // SAFETY: a known board's index was `len` when it was new,
                 // and `len` only grows (`grow` keeps every entry), so it is
                 // below `len` now: `widened` points at an entry in use or
-                // at the constant.
-                // A new board's index is `len`, below `grow_at` (checked
-                // above) and so within the capacity: `at_index` is in the
-                // allocation, and writing there and counting one more entry
-                // leaves every entry in use initialised.
+                // at the constant. A new board's index is `len`, below
+                // `grow_at` (checked above) and so within the capacity:
+                // `at_index` is in the allocation, and writing there and
+                // counting one more entry leaves every entry in use
+                // initialised.
                 unsafe {
                     let mut entry = widened.read();
                     entry.board = board;
@@ -631,11 +631,11 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
         let [last, before] = self.visited;
         let arrived = current.board_count();
         let moves = last.moves_after(arrived);
-        current
-            .edges
-            .reserve(extrapolate(last.edges, before.edges).min(moves));
+        let edges_room = extrapolate(last.edges, before.edges).min(moves);
+        let finals_room = extrapolate(last.final_children, before.final_children).min(moves);
+        current.edges.reserve(edges_room);
         let finals = Arc::get_mut(&mut current.finals).expect("a level is shared only once visited");
-        (finals.children).reserve(extrapolate(last.final_children, before.final_children).min(moves));
+        finals.children.reserve(finals_room);
         let mut next = Level::new(current.pips + 1);
         let Discovery {
             depth,
