@@ -205,6 +205,21 @@ impl Assist {
         self.generated.fetch_add(1, Ordering::Release);
         true
     }
+
+    /// Chunk `chunk` of the current offer, as the helper generated it.
+    ///
+    /// # Safety
+    /// The helper must be done with the chunk: it must count as generated,
+    /// or lie past the helper's claims once the offer can take no more.
+    #[inline(always)]
+    unsafe fn generated_chunk(&self, chunk: usize) -> &Chunk {
+        // SAFETY: the list does not change while an offer lasts, and by the
+        // caller's promise no one writes this chunk any more.
+        unsafe {
+            let list: &Vec<UnsafeCell<Chunk>> = &*self.chunks.get();
+            &*list[chunk].get()
+        }
+    }
 }
 
 /// One bucket on offer, as the discovery thread sees it.
@@ -269,15 +284,14 @@ impl<'a> Offer<'a> {
         }
         self.handed_from -= 1;
         let chunk = self.handed_from;
-        // SAFETY: the list does not change while the offer lasts, and the
-        // helper is done with the chunks from `generated_from` on.
-        let chunks: &'a [UnsafeCell<Chunk>] = unsafe { &*self.assist.chunks.get() };
+        let assist = self.assist;
         if chunk > self.generated_from {
-            // SAFETY: as above.
-            unsafe { &*chunks[chunk - 1].get() }.prefetch();
+            // SAFETY: the helper generated the chunks from `generated_from`
+            // on, this one's neighbour among them.
+            unsafe { assist.generated_chunk(chunk - 1) }.prefetch();
         }
-        // SAFETY: as above.
-        let generated = unsafe { &*chunks[chunk].get() };
+        // SAFETY: the helper generated the chunks from `generated_from` on.
+        let generated = unsafe { assist.generated_chunk(chunk) };
         Some((generated, boards(self.len, chunk..chunk + 1)))
     }
 
@@ -304,8 +318,6 @@ impl<'a> Offer<'a> {
         let ready_from = self.chunks - generated as usize;
         let alone = (ready_from > self.helped_from)
             .then(|| Part::TakenBack(boards(self.len, self.helped_from..ready_from)));
-        // SAFETY: the list does not change while the offer lasts.
-        let chunks: &'a [UnsafeCell<Chunk>] = unsafe { &*assist.chunks.get() };
         let len = self.len;
         // Those from `handed_from` on were handed on by `helped`, which saw
         // no more generated than there are now.
@@ -313,7 +325,7 @@ impl<'a> Offer<'a> {
         alone.into_iter().chain(not_handed.map(move |c| {
             // SAFETY: the helper is done with the chunks from `ready_from`
             // on, and can claim no more in this offer.
-            Part::Helped(unsafe { &*chunks[c].get() }, boards(len, c..c + 1))
+            Part::Helped(unsafe { assist.generated_chunk(c) }, boards(len, c..c + 1))
         }))
     }
 }
