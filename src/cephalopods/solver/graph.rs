@@ -513,7 +513,7 @@ struct Shape {
 
 impl Shape {
     /// How many moves the level after this one may have, erring high, where
-    /// `arrived` boards were in it when its visit began: this level's
+    /// `next_arrived` boards were in it when its visit began: this level's
     /// moves scaled by the boards that arrived in each, and an eighth more.
     /// It caps what the edges and the final children reserve, each
     /// extrapolated alone. As a search nears its depth, moves stop being
@@ -525,12 +525,12 @@ impl Shape {
     /// (BENCHMARKS.md, round 56). On the public tests and the benchmark's
     /// six deep boards, this estimate was 1.1 to 3.6 times the moves of
     /// each level of a hundred moves or more, and once 0.84 times.
-    fn moves_after(&self, arrived: usize) -> usize {
+    fn moves_after(&self, next_arrived: usize) -> usize {
         if self.arrived == 0 {
             return usize::MAX;
         }
         let moves = (self.edges + self.final_children) as u64;
-        usize::try_from(moves * arrived as u64 * 9 / 8 / self.arrived as u64).unwrap_or(usize::MAX)
+        usize::try_from(moves * next_arrived as u64 * 9 / 8 / self.arrived as u64).unwrap_or(usize::MAX)
     }
 }
 
