@@ -1129,40 +1129,43 @@ mod tests {
     fn contents(level: &Level, next: &Level) -> Vec<(u32, Vec<Visited>)> {
         let mut edges = &level.edges[..];
         let mut finals = &level.finals.children[..];
-        let contents = dice_order()
-            .map(|dice| {
-                let bucket = &level.buckets[dice];
-                let mut boards: Vec<Visited> = (bucket.in_visit_order())
-                    .map(|(entry, _)| {
-                        let (moves, rest) = edges.split_at(usize::from(entry.inner_moves()));
-                        edges = rest;
-                        let (children, rest) = finals.split_at(usize::from(entry.final_moves()));
-                        finals = rest;
-                        let mut moves: Vec<(usize, usize, u32)> = (moves.iter())
-                            .map(|edge| {
-                                let target = match edge.kind() {
-                                    0 => &next.buckets[dice + 1],
-                                    kind => &level.buckets[dice - kind],
-                                };
-                                let child = target.entries[edge.child()].board.packed();
-                                (edge.kind(), edge.orientation(), child)
-                            })
-                            .collect();
-                        moves.sort_unstable();
-                        let mut children: Vec<u32> = children.iter().map(|b| b.packed()).collect();
-                        children.sort_unstable();
-                        (entry.board.packed(), entry.reach, moves, children)
-                    })
+        let mut contents = Vec::new();
+        for dice in dice_order() {
+            let bucket = &level.buckets[dice];
+            let mut boards: Vec<Visited> = Vec::new();
+            for (entry, _) in bucket.in_visit_order() {
+                let (moves, rest) = edges.split_at(usize::from(entry.inner_moves()));
+                edges = rest;
+                let (children, rest) = finals.split_at(usize::from(entry.final_moves()));
+                finals = rest;
+                let mut moves: Vec<_> = moves
+                    .iter()
+                    .map(|&edge| named_move(level, next, dice, edge))
                     .collect();
-                boards.sort_unstable();
-                (bucket.count_len, boards)
-            })
-            .collect();
+                moves.sort_unstable();
+                let mut children: Vec<u32> = children.iter().map(|b| b.packed()).collect();
+                children.sort_unstable();
+                boards.push((entry.board.packed(), entry.reach, moves, children));
+            }
+            boards.sort_unstable();
+            contents.push((bucket.count_len, boards));
+        }
         assert!(
             edges.is_empty() && finals.is_empty(),
             "every move belongs to a board"
         );
         contents
+    }
+
+    /// The kind, orientation and child board of `edge`, a move from the
+    /// bucket of `level` with `dice` dice.
+    fn named_move(level: &Level, next: &Level, dice: usize, edge: Edge) -> (usize, usize, u32) {
+        let target = match edge.kind() {
+            0 => &next.buckets[dice + 1],
+            kind => &level.buckets[dice - kind],
+        };
+        let child = target.entries[edge.child()].board.packed();
+        (edge.kind(), edge.orientation(), child)
     }
 
     /// With a thread that generates moves for every bucket it can, the
