@@ -450,8 +450,9 @@ impl Moves {
     }
 
     /// Replaces the list with the moves of `board`, where `pattern` gives
-    /// each empty cell's [`neighbour_pattern`]: asked only of those, as
-    /// one instruction each can extract them (see the solver's kernels).
+    /// each empty cell's neighbour pattern (as [`neighbour_patterns`] does
+    /// for every cell): asked only of those, as one instruction each can
+    /// extract them (see the solver's kernels).
     #[inline(always)]
     pub fn gather(&mut self, board: Board, pattern: impl Fn(usize) -> u32) {
         let (moves, spans) = &MOVE_LIST;
