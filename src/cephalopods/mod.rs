@@ -13,7 +13,7 @@ pub mod solver;
 
 pub use board::Board;
 pub use protocol::{Puzzle, parse_puzzle};
-pub use solver::{Kernel, map_counts_apart, path_hash_sum, path_hash_sum_with};
+pub use solver::{Kernel, map_counts_apart, path_hash_sum, path_hash_sum_with, prefer_huge_pages};
 
 /// Answers are taken modulo 2^30, as the contest asks.
 pub const MODULUS: u32 = 1 << 30;

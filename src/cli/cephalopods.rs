@@ -1,8 +1,8 @@
 //! `gamespace cephalopods`: read a puzzle, print its path hash sum.
 
-use super::{heap, input};
+use super::input;
 use anyhow::Context;
-use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with};
+use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with, prefer_huge_pages};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let text = input::read_all(args.input.as_deref())?;
     let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
     // Tuned for the one search this process runs.
-    heap::prefer_huge_pages();
+    prefer_huge_pages();
     map_counts_apart();
     let answer = path_hash_sum_with(
         puzzle.board,

@@ -2,7 +2,6 @@
 //! mapping of errors to exit statuses. The games' logic lives in the library.
 
 mod cephalopods;
-mod heap;
 mod input;
 mod mu_torere;
 mod pawn_chess;

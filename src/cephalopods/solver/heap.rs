@@ -1,4 +1,4 @@
-//! The process heap set up for a deep Cephalopods search.
+//! The process heap set up for a deep search, in a process that runs one.
 //!
 //! The engine allocates a few large tables per level and frees them a level
 //! or two later. Every 4 KiB page it touches for the first time costs a page
@@ -17,15 +17,20 @@
 //! See BENCHMARKS.md, rounds 13, 16, 21 and 36.
 //! Elsewhere this does nothing.
 
-/// Grows the heap and marks the new room, past a first [`SMALL_ROOM`], for
-/// transparent huge pages. Only where memory comes from changes: every
-/// allocation works as before, with or without huge pages.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+use super::HUGE_PAGE;
+
+/// Grows the heap and marks the new room, past a first `SMALL_ROOM`, for
+/// transparent huge pages, for every later allocation in this process.
+/// Only where memory comes from changes: every allocation works as before,
+/// with or without huge pages. Meant for a process that runs one large
+/// search, as `gamespace cephalopods` does: it sets glibc's allocation
+/// parameters for the whole process.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn prefer_huge_pages() {
     use std::ffi::c_int;
 
     const ROOM: usize = 64 << 20;
-    const HUGE_PAGE: usize = 2 << 20;
     // More than the heap keeps free at the top by default (128 KiB).
     const PROBE: usize = 1 << 20;
     // glibc's bookkeeping next to a block, with room to spare.
@@ -86,5 +91,6 @@ pub fn prefer_huge_pages() {
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const SMALL_ROOM: usize = 256 << 10;
 
+/// Does nothing off Linux with glibc.
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn prefer_huge_pages() {}

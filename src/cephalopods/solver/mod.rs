@@ -30,6 +30,7 @@
 mod assist;
 mod finals;
 mod graph;
+mod heap;
 mod kernel;
 mod lanes;
 mod pipeline;
@@ -42,6 +43,12 @@ use graph::Discovery;
 use lanes::Folding;
 use pipeline::{Finish, Levels};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use heap::prefer_huge_pages;
+
+/// Transparent huge pages come in this size, aligned to it.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+const HUGE_PAGE: usize = 2 << 20;
 
 /// No game lasts longer: `2·pips − dice` is never negative (each die shows
 /// at least one pip), rises by at least one with every move and is at most

@@ -16,12 +16,11 @@
 use std::ops::{Deref, DerefMut};
 use std::ptr::NonNull;
 
-/// Transparent huge pages come in this size, aligned to it.
-const HUGE_PAGE: usize = 2 << 20;
+use super::HUGE_PAGE;
 
 /// A growable buffer of `u32`s whose entries past `len` are all zeros, in
 /// memory mapped for it alone. The memory is marked for transparent huge
-/// pages, as the binary's heap is (`cli::heap`): in small pages, every 4 KiB
+/// pages, as the heap is (`super::heap`): in small pages, every 4 KiB
 /// first touched would cost a page fault.
 pub struct Zeroed {
     mapping: Mapping,
