@@ -24,6 +24,8 @@
 //! after level, holds every count that is live at once. Each board and
 //! layer holds `N` lanes, as folded by [`Folding`].
 
+use std::ops::{Deref, DerefMut};
+
 use super::finals::{self, CellSums};
 use super::graph::{Edge, Level, MAX_DICE, Start, dice_order, layer_position};
 use super::kernel::Ops;
@@ -290,6 +292,41 @@ impl Default for Storage {
     }
 }
 
+impl Storage {
+    /// How many counts fit without the buffer moving.
+    fn capacity(&self) -> usize {
+        match self {
+            Storage::Heap(counts) => counts.capacity(),
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => counts.capacity(),
+        }
+    }
+}
+
+impl Deref for Storage {
+    type Target = [u32];
+
+    #[inline(always)]
+    fn deref(&self) -> &[u32] {
+        match self {
+            Storage::Heap(counts) => counts,
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => counts,
+        }
+    }
+}
+
+impl DerefMut for Storage {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [u32] {
+        match self {
+            Storage::Heap(counts) => counts,
+            #[cfg(all(target_os = "linux", target_env = "gnu"))]
+            Storage::Mapped(counts) => counts,
+        }
+    }
+}
+
 impl<const N: usize> Arena<N> {
     /// An arena that starts in its first room on the heap, and leaves the
     /// heap when it outgrows that if `may_map`.
@@ -303,33 +340,6 @@ impl<const N: usize> Arena<N> {
         }
     }
 
-    #[inline(always)]
-    fn counts(&self) -> &[u32] {
-        match &self.storage {
-            Storage::Heap(counts) => counts,
-            #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(counts) => counts,
-        }
-    }
-
-    #[inline(always)]
-    fn counts_mut(&mut self) -> &mut [u32] {
-        match &mut self.storage {
-            Storage::Heap(counts) => counts,
-            #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(counts) => counts,
-        }
-    }
-
-    /// How many counts fit without the buffer moving.
-    fn room(&self) -> usize {
-        match &self.storage {
-            Storage::Heap(counts) => counts.capacity(),
-            #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(counts) => counts.capacity(),
-        }
-    }
-
     /// Places the buckets of `next` where their counts are all zeros by
     /// the time the first moves reach them, and moves the buckets' count
     /// bases there. Grows the arena where it is too small.
@@ -340,7 +350,7 @@ impl<const N: usize> Arena<N> {
             self.capacity = top;
             let len = self.capacity * N + BLOCK;
             let room = ARENA_ROOM / size_of::<u32>();
-            if len + LINE > self.room() && self.room() < room {
+            if len + LINE > self.storage.capacity() && self.storage.capacity() < room {
                 self.move_to_room(room.max(len + LINE));
             }
             self.grow_to(len);
@@ -439,21 +449,19 @@ impl<const N: usize> Arena<N> {
     /// Whether the `len` positions from `start` on are all zeros.
     fn all_read(&self, start: usize, len: u32) -> bool {
         let from = self.offset(start);
-        self.counts()[from..from + len as usize * N]
+        self.storage[from..from + len as usize * N]
             .iter()
             .all(|&count| count == 0)
     }
 
     fn lanes(&self, position: usize) -> &[u32; N] {
         let from = self.offset(position);
-        self.counts()[from..from + N].try_into().expect("N lanes")
+        self.storage[from..from + N].try_into().expect("N lanes")
     }
 
     fn lanes_mut(&mut self, position: usize) -> &mut [u32; N] {
         let from = self.offset(position);
-        (&mut self.counts_mut()[from..from + N])
-            .try_into()
-            .expect("N lanes")
+        (&mut self.storage[from..from + N]).try_into().expect("N lanes")
     }
 
     /// The lanes at `position`, cleared.
@@ -465,7 +473,7 @@ impl<const N: usize> Arena<N> {
     #[inline(always)]
     fn blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
         let from = self.offset(position);
-        &mut self.counts_mut()[from..from + B * BLOCK]
+        &mut self.storage[from..from + B * BLOCK]
     }
 
     /// [`Self::blocks_mut`] for the counts of a child that a window of
@@ -479,7 +487,7 @@ impl<const N: usize> Arena<N> {
     #[inline(always)]
     unsafe fn child_blocks_mut<const B: usize>(&mut self, position: usize) -> &mut [u32] {
         let from = self.offset(position);
-        let counts = self.counts_mut();
+        let counts = &mut *self.storage;
         debug_assert!(from + B * BLOCK <= counts.len());
         // SAFETY: by the caller's promise, as above.
         unsafe { counts.get_unchecked_mut(from..from + B * BLOCK) }
@@ -650,9 +658,9 @@ mod tests {
             base: [&plain_base, &capture_base, &[], &[]],
         };
         let moves = [Edge::new(0, 1, 5), Edge::new(0, 0, 3)];
-        let mut expected = arena.counts().to_vec();
+        let mut expected = arena.storage.to_vec();
         for layer in 0..len {
-            let from: [u32; N] = arena.counts()[layer * N..layer * N + N].try_into().unwrap();
+            let from: [u32; N] = arena.storage[layer * N..layer * N + N].try_into().unwrap();
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
@@ -667,7 +675,7 @@ mod tests {
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
         push_window::<K, N>(&mut arena, window, &moves, &targets, &folding);
-        assert_eq!(arena.counts(), expected, "{N} lanes");
+        assert_eq!(*arena.storage, expected, "{N} lanes");
     }
 
     /// Each level's buckets are placed where nothing still to be read lies
@@ -684,7 +692,7 @@ mod tests {
 
     fn never_over_live_counts(mut arena: Arena<2>) {
         let mut rng = XorShift::new(0x7269_6e67);
-        let mut capacity = arena.room();
+        let mut capacity = arena.storage.capacity();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         for level in 0..60 {
@@ -719,9 +727,9 @@ mod tests {
                     assert!(!overlap, "level {level}: bucket {dice} over {other}");
                 }
             }
-            if arena.room() != capacity {
+            if arena.storage.capacity() != capacity {
                 reallocations += 1;
-                capacity = arena.room();
+                capacity = arena.storage.capacity();
                 assert_eq!(reallocations, 1, "level {level}: the arena reallocated again");
                 assert!(capacity * size_of::<u32>() >= ARENA_ROOM);
             }
@@ -762,16 +770,16 @@ mod tests {
     }
 
     fn reallocates_rarely(mut arena: Arena<2>) {
-        let mut capacity = arena.room();
+        let mut capacity = arena.storage.capacity();
         let mut reallocations = 0;
         let mut current = Placed::NONE;
         let mut len = 1_000;
-        while size_of_val(arena.counts()) < 3 * ARENA_ROOM {
+        while size_of_val(&*arena.storage) < 3 * ARENA_ROOM {
             let lens = std::array::from_fn(|dice| if dice == 4 { len } else { 0 });
             current = arena.place(&current, &mut Level::with_counts(lens));
-            if arena.room() != capacity {
+            if arena.storage.capacity() != capacity {
                 reallocations += 1;
-                capacity = arena.room();
+                capacity = arena.storage.capacity();
             }
             len += len / 8;
         }
@@ -797,7 +805,7 @@ mod tests {
             counts.extend_from_slice(&values);
             arena.grow_to(1_000);
             let at = arena.skew;
-            let counts = arena.counts();
+            let counts = &*arena.storage;
             assert_eq!(at, on_a_line, "off by {off}");
             assert_eq!((counts.as_ptr() as usize / size_of::<u32>() + at) % LINE, 0);
             assert_eq!(counts.len(), at + 1_000);
@@ -883,7 +891,7 @@ mod tests {
             assert!(matches!(arena.storage, Storage::Mapped(_)), "skew {skew}");
             assert_eq!(arena.skew, 0, "skew {skew}");
             arena.grow_to(1_000);
-            let counts = arena.counts();
+            let counts = &*arena.storage;
             assert_eq!(counts.as_ptr() as usize % 64, 0);
             assert_eq!(counts.len(), 1_000);
             for position in 0..values.len() / 8 {
