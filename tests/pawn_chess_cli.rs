@@ -103,7 +103,7 @@ fn boards_outside_the_promises_get_answers_not_crashes() {
         .stdout("white (0)\nblack (0)\nblack (0)\nwhite (1)\nwhite (0)\n");
 }
 
-fn rejects(input: &str, message: &str) {
+fn rejects(input: impl Into<Vec<u8>>, message: &str) {
     gamespace()
         .arg("pawn-chess")
         .write_stdin(input)
@@ -142,6 +142,10 @@ fn bad_input_gets_a_one_line_error_naming_the_case_and_row() {
     rejects(
         "1\n....\n....\n....\n.P..\n....\n",
         "line 6: unexpected `....` after the last of the 1 cases",
+    );
+    rejects(
+        &b"1\n....\n..\xe2\x82\n....\n.P..\n"[..],
+        "line 3: the input is not UTF-8 text (byte 10)",
     );
 }
 

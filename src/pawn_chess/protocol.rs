@@ -70,6 +70,8 @@ pub enum ParseError {
     },
     #[error("line {line}: unexpected `{word}` after the last of the {count} cases announced")]
     ExtraInput { word: Shown, line: usize, count: usize },
+    #[error("line {line}: the input is not UTF-8 text (byte {byte})")]
+    NotUtf8 { line: usize, byte: usize },
 }
 
 /// What a byte can be in a row: a pawn of either colour, an empty square,
@@ -220,7 +222,7 @@ const fn pext_odd(pairs: u16) -> u16 {
 pub fn parse_cases(input: &[u8]) -> Result<Vec<Board>, ParseError> {
     let mut words = Words::new(input);
     let (word, line) = words.next().ok_or(ParseError::Empty)?;
-    let count = parse_count(word, line)?;
+    let count = parse_count(word, line).map_err(|error| about_word(input, word, line, error))?;
     // A huge count in a short input must fail on the missing case, not on allocation.
     let mut boards = Vec::with_capacity(count.min(input.len() / 16 + 1));
     for case in 1..=count {
@@ -242,19 +244,36 @@ pub fn parse_cases(input: &[u8]) -> Result<Vec<Board>, ParseError> {
                     found: case - 1,
                     count,
                 },
-                Some((word, line)) => bad_row(case, row + 1, line, word),
+                Some((word, line)) => about_word(input, word, line, bad_row(case, row + 1, line, word)),
             });
         }
         boards.push(Board::new(white, black).expect("each square holds one character"));
     }
     if let Some((word, line)) = words.next() {
-        return Err(ParseError::ExtraInput {
+        let extra = ParseError::ExtraInput {
             word: Shown::new(word),
             line,
             count,
-        });
+        };
+        return Err(about_word(input, word, line, extra));
     }
     Ok(boards)
+}
+
+/// `error`, about `word` on `line` of `input`, unless the word is not UTF-8
+/// text. Its characters then cannot be named (a lossy reading would show
+/// characters that are not in the input), so the error says instead where
+/// the first byte that is not text lies, as the other games' errors do.
+/// Words split at ASCII whitespace only, which never falls inside a
+/// character, so a word is text exactly where the input around it is.
+fn about_word(input: &[u8], word: &[u8], line: usize, error: ParseError) -> ParseError {
+    match std::str::from_utf8(word) {
+        Ok(_) => error,
+        Err(bad) => ParseError::NotUtf8 {
+            line,
+            byte: word.as_ptr() as usize - input.as_ptr() as usize + bad.valid_up_to() + 1,
+        },
+    }
 }
 
 /// The error for a word that is not a row: too short, too long, or with a
@@ -420,6 +439,22 @@ mod tests {
         assert_eq!(
             err(b"1\n....\n....\n....\n.P..\n\n....\n"),
             "line 7: unexpected `....` after the last of the 1 cases announced"
+        );
+        assert_eq!(
+            err(b"1\n....\n..\xe2\x82\n"),
+            "line 3: the input is not UTF-8 text (byte 10)"
+        );
+        assert_eq!(
+            err(b"1\n....\n\xff...\n"),
+            "line 3: the input is not UTF-8 text (byte 8)"
+        );
+        assert_eq!(
+            err(b"\n\n1\xff\n"),
+            "line 3: the input is not UTF-8 text (byte 4)"
+        );
+        assert_eq!(
+            err(b"1\n....\n....\n....\n.P..\nok\xc3("),
+            "line 6: the input is not UTF-8 text (byte 25)"
         );
         assert_eq!(
             err(b"1\n\x1b[31m\n"),
