@@ -3,6 +3,8 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::io::Write;
+use std::process::{Output, Stdio};
 
 fn gamespace() -> Command {
     Command::cargo_bin("gamespace").expect("the binary is built")
@@ -61,4 +63,88 @@ fn no_subcommand_shows_the_help_and_fails() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("Usage: gamespace <COMMAND>"));
+}
+
+/// The binary with `input` on stdin and stdout and stderr as given,
+/// waited for: its exit status and what it wrote to the streams that were
+/// piped.
+fn run_with(args: &[&str], input: &[u8], stdout: Stdio, stderr: Stdio) -> Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gamespace"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("it runs");
+    // A program that ends before it reads all its input closes the pipe:
+    // then what is left is not taken, which is no failure of the test's.
+    let _ = child.stdin.take().expect("stdin is piped").write_all(input);
+    child.wait_with_output().expect("it ends")
+}
+
+#[cfg(target_os = "linux")]
+fn dev_full() -> std::fs::File {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    full.expect("/dev/full opens")
+}
+
+/// A reader that stops reading (`gamespace ... | head`) ends the program
+/// as a success, with nothing said. The pipe is closed before the input is
+/// sent, so every answer is written into a pipe with no reader.
+#[test]
+fn a_closed_pipe_on_stdout_is_a_normal_exit() {
+    let many_cases = format!("5000\n{}", ".ppp\n....\n.PPP\n....\n".repeat(5000));
+    let jobs: [(&[&str], &[u8]); 3] = [
+        (&["cephalopods"], b"20\n0 0 0\n0 0 0\n0 0 0\n"),
+        (&["pawn-chess"], many_cases.as_bytes()),
+        (&["mu-torere", "--plain"], b"9\n8\n"),
+    ];
+    for (args, input) in jobs {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let output = run_with(args, input, writer.into(), Stdio::piped());
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
+
+/// Standard output that cannot be written (a full disk) is a one-line
+/// error that says so, with a failing status.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_a_one_line_error_naming_it() {
+    let jobs: [(&[&str], &[u8]); 4] = [
+        (&["cephalopods"], b"1\n0 0 0\n0 0 0\n0 0 0\n"),
+        (&["pawn-chess"], b"1\n.ppp\n....\n.PPP\n....\n"),
+        (&["mu-torere", "analyze"], b""),
+        (&["mu-torere", "--plain"], b"9\n"),
+    ];
+    for (args, input) in jobs {
+        let output = run_with(args, input, dev_full().into(), Stdio::piped());
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "gamespace: error: cannot write standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// Prompts and help are chatter: where standard error cannot be written,
+/// the game goes on, and its protocol on stdout is whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_game_goes_on_when_its_prompts_cannot_be_written() {
+    let output = run_with(
+        &["mu-torere", "--plain"],
+        b"help\n9\n",
+        Stdio::piped(),
+        dev_full().into(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(
+        stdout.contains("black moves 9 to 5\n") && stdout.contains("white moves"),
+        "{stdout}"
+    );
 }

@@ -44,6 +44,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Kernel::detect(),
         args.threads as usize,
     );
-    writeln!(std::io::stdout().lock(), "{answer}")?;
+    writeln!(super::output::stdout(), "{answer}")?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 mod cephalopods;
 mod input;
 mod mu_torere;
+mod output;
 mod pawn_chess;
 
 use clap::{Parser, Subcommand};

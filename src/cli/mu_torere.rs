@@ -1,6 +1,7 @@
 //! `gamespace mu-torere`: play Mu Torere against the perfect player, or
 //! print the analysis of the whole game.
 
+use super::output;
 use anyhow::Context;
 use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
 use gamespace::mu_torere::play::{Config, play};
@@ -104,15 +105,15 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         Solution::get(),
         config,
         io::stdin().lock(),
-        stdout.lock(),
-        io::stderr().lock(),
+        output::stdout(),
+        output::chatter(),
     )?;
     Ok(())
 }
 
 fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let solution = Solution::get();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(output::stdout());
     if args.table {
         write_table(solution, &mut out)?;
     } else if args.traps {
