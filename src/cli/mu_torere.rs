@@ -99,7 +99,12 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         colour,
     };
     if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
-        return Ok(tui::run(Solution::get(), config)?);
+        if let tui::Ending::Signal(signal) = tui::run(Solution::get(), config)? {
+            // With the terminal given back, end as the signal's sender
+            // expects: killed by it (status 143 for SIGTERM in a shell).
+            signal_hook::low_level::emulate_default_handler(signal)?;
+        }
+        return Ok(());
     }
     play(
         Solution::get(),

@@ -28,20 +28,32 @@ use std::time::Duration;
 /// How often the loop looks for a termination signal while waiting for input.
 const SIGNAL_CHECK: Duration = Duration::from_millis(200);
 
-/// Plays in the terminal until the user quits.
-pub fn run(solution: &'static Solution, config: Config) -> io::Result<()> {
+/// How a game in the terminal ended, with the terminal given back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The user quit.
+    Quit,
+    /// This termination signal arrived (see [`terminal`]). A program that
+    /// was sent it is expected to end as if killed by it, which the
+    /// caller, now that the terminal is restored, can do.
+    Signal(i32),
+}
+
+/// Plays in the terminal until the user quits or a termination signal
+/// arrives.
+pub fn run(solution: &'static Solution, config: Config) -> io::Result<Ending> {
     let mut session = terminal::Session::start()?;
     let mut app = App::new(solution, config);
     loop {
         session.terminal.draw(|frame| draw(frame, &app))?;
-        if session.interrupted() {
-            return Ok(());
+        if let Some(signal) = session.signal() {
+            return Ok(Ending::Signal(signal));
         }
         if event::poll(SIGNAL_CHECK)? {
             let event = event::read()?;
             let size = session.terminal.size()?;
             if app.handle(&event, Rect::new(0, 0, size.width, size.height)) == Flow::Quit {
-                return Ok(());
+                return Ok(Ending::Quit);
             }
         }
     }

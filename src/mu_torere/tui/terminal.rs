@@ -2,9 +2,10 @@
 //! error, a panic, Ctrl-C, or a termination signal.
 //!
 //! In raw mode Ctrl-C arrives as a key, which the app turns into quit;
-//! signals sent from outside (SIGINT, SIGTERM, SIGHUP, SIGQUIT) only raise a
-//! flag that the event loop checks, so the loop ends and the guard restores
-//! the terminal. A panic restores it in the panic hook, before the previous
+//! signals sent from outside (SIGINT, SIGTERM, SIGHUP, SIGQUIT) are only
+//! noted for the event loop, which checks for one, ends, and says which:
+//! the guard restores the terminal, and the caller can then end the
+//! process as the signal would have. A panic restores it in the panic hook, before the previous
 //! hook prints the message on the normal screen (this works with
 //! `panic = "abort"` too, where no destructor runs).
 
@@ -20,7 +21,7 @@ use std::io::{self, Stdout};
 use std::panic;
 use std::sync::Arc;
 use std::sync::Once;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Whether the terminal is in our hands, so that restoring happens once.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
@@ -38,7 +39,8 @@ const SIGNALS: [i32; 4] = [
 /// until dropped.
 pub struct Session {
     pub terminal: Terminal<CrosstermBackend<Stdout>>,
-    interrupted: Arc<AtomicBool>,
+    /// The last termination signal to arrive, or 0.
+    signal: Arc<AtomicUsize>,
 }
 
 impl Session {
@@ -50,9 +52,9 @@ impl Session {
                 previous(info);
             }));
         });
-        let interrupted = Arc::new(AtomicBool::new(false));
+        let arrived = Arc::new(AtomicUsize::new(0));
         for signal in SIGNALS {
-            signal_hook::flag::register(signal, Arc::clone(&interrupted))?;
+            signal_hook::flag::register_usize(signal, Arc::clone(&arrived), signal as usize)?;
         }
         let terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
         enable_raw_mode()?;
@@ -60,7 +62,7 @@ impl Session {
         // From here on a failure drops the half-made session, which restores.
         let mut session = Session {
             terminal,
-            interrupted,
+            signal: arrived,
         };
         execute!(
             session.terminal.backend_mut(),
@@ -71,9 +73,12 @@ impl Session {
         Ok(session)
     }
 
-    /// Whether a termination signal has arrived.
-    pub fn interrupted(&self) -> bool {
-        self.interrupted.load(Ordering::SeqCst)
+    /// The termination signal that has arrived, if one has.
+    pub fn signal(&self) -> Option<i32> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            signal => Some(signal as i32),
+        }
     }
 }
 

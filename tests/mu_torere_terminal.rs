@@ -1,0 +1,132 @@
+//! The full-screen game of `gamespace mu-torere` in a real (pseudo)
+//! terminal: a termination signal gives the terminal back as it was, and
+//! then ends the program as the signal would have.
+#![cfg(all(target_os = "linux", target_env = "gnu"))]
+
+use std::fs::File;
+use std::io::Read;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, Command};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+const ENTER_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049h";
+const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A new pseudo-terminal of 80 by 24: the side a terminal emulator holds,
+/// and the terminal a program runs in.
+fn pseudo_terminal() -> (File, OwnedFd) {
+    let (mut screen, mut terminal) = (-1, -1);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: `openpty` writes the two descriptors it opens into the two
+    // integers and reads the size; no name or settings are asked for.
+    let status = unsafe {
+        libc::openpty(
+            &mut screen,
+            &mut terminal,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(status, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were just opened, and nothing else owns them.
+    unsafe { (File::from_raw_fd(screen), OwnedFd::from_raw_fd(terminal)) }
+}
+
+/// Whether the terminal's line discipline echoes and edits lines, as it
+/// does until a program puts it in raw mode.
+fn is_cooked(screen: &File) -> bool {
+    // SAFETY: `termios` is plain data, all zeros a valid value, and
+    // `tcgetattr` only fills it in from an open descriptor.
+    let mut settings: libc::termios = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::tcgetattr(screen.as_raw_fd(), &mut settings) }, 0);
+    settings.c_lflag & (libc::ICANON | libc::ECHO) == (libc::ICANON | libc::ECHO)
+}
+
+/// Everything the program writes to the terminal, as it comes, until it
+/// and every copy of its terminal are gone.
+fn screen_output(mut screen: File) -> Receiver<Vec<u8>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut bytes = [0; 4096];
+        // Once no program holds the terminal, reading fails (EIO).
+        while let Ok(read @ 1..) = screen.read(&mut bytes) {
+            if sender.send(bytes[..read].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+fn find(bytes: &[u8], wanted: &[u8]) -> Option<usize> {
+    bytes.windows(wanted.len()).position(|w| w == wanted)
+}
+
+/// Reads `output` into `seen` until it holds `wanted`, and says where,
+/// failing the test (and ending `child`) if that takes too long.
+fn wait_for(output: &Receiver<Vec<u8>>, seen: &mut Vec<u8>, wanted: &[u8], child: &mut Child) -> usize {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(at) = find(seen, wanted) {
+            return at;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        match output.recv_timeout(left) {
+            Ok(bytes) => seen.extend(bytes),
+            Err(error) => {
+                let _ = child.kill();
+                panic!(
+                    "no {wanted:?} on the screen ({error}); it showed {:?}",
+                    String::from_utf8_lossy(seen)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_termination_signal_gives_the_terminal_back_and_ends_the_program() {
+    let (screen, terminal) = pseudo_terminal();
+    assert!(is_cooked(&screen), "a new terminal starts cooked");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamespace"))
+        .arg("mu-torere")
+        .stdin(terminal.try_clone().expect("a copy"))
+        .stdout(terminal.try_clone().expect("a copy"))
+        .stderr(terminal)
+        .spawn()
+        .expect("it starts");
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    // The signals are watched from before the board takes the screen.
+    let entered = wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN, &mut child);
+    assert!(!is_cooked(&screen), "the board runs in raw mode");
+
+    let pid = i32::try_from(child.id()).expect("a pid");
+    // SAFETY: `kill` only sends a signal, to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting works") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the program went on after SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+
+    let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN, &mut child);
+    assert!(left > entered, "the screen is given back after the board");
+    assert!(is_cooked(&screen), "the terminal is cooked again");
+}
