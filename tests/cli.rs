@@ -130,6 +130,30 @@ fn a_full_stdout_is_a_one_line_error_naming_it() {
     }
 }
 
+/// Standard input that cannot be read (here a directory) is a one-line
+/// error that says so, with a failing status: read whole, or line by line
+/// as a game goes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_read_of_stdin_says_so() {
+    let jobs: [&[&str]; 3] = [&["cephalopods"], &["pawn-chess"], &["mu-torere", "--plain"]];
+    for args in jobs {
+        let directory = std::fs::File::open("/").expect("a directory opens");
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamespace"))
+            .args(args)
+            .stdin(directory)
+            .output()
+            .expect("it runs");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let error = stderr.lines().last().unwrap_or_default();
+        assert_eq!(
+            error, "gamespace: error: cannot read standard input: Is a directory (os error 21)",
+            "{args:?}"
+        );
+    }
+}
+
 /// Prompts and help are chatter: where standard error cannot be written,
 /// the game goes on, and its protocol on stdout is whole.
 #[cfg(target_os = "linux")]

@@ -1,7 +1,7 @@
 //! `gamespace mu-torere`: play Mu Torere against the perfect player, or
 //! print the analysis of the whole game.
 
-use super::output;
+use super::{input, output};
 use anyhow::Context;
 use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
 use gamespace::mu_torere::play::{Config, play};
@@ -109,7 +109,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     play(
         Solution::get(),
         config,
-        io::stdin().lock(),
+        input::stdin(),
         output::stdout(),
         output::chatter(),
     )?;

@@ -148,8 +148,13 @@ impl<O: Write, T: Write> Game<'_, O, T> {
             )?;
             self.talk.flush()?;
             let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                writeln!(self.talk)?;
+            let read = input.read_until(b'\n', &mut bytes);
+            if !matches!(read, Ok(1..)) {
+                // The prompt's line ends here: at the end of the input, or
+                // before a failed read is reported (that error first).
+                let ended = writeln!(self.talk);
+                read?;
+                ended?;
                 return Ok(Err(Ending::EndOfInput));
             }
             // Bytes that are not UTF-8 are just more input to refuse politely.
