@@ -44,6 +44,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Kernel::detect(),
         args.threads as usize,
     );
-    writeln!(super::output::stdout(), "{answer}")?;
+    writeln!(super::streams::stdout(), "{answer}")?;
     Ok(())
 }

@@ -1,8 +1,7 @@
-//! Reading input: a whole one, from a named file or from stdin, or stdin
-//! line by line as a game goes.
+//! Reading a whole input, from a named file or from stdin.
 
 use anyhow::Context;
-use std::io::{self, BufRead, Read};
+use std::io::Read;
 use std::path::Path;
 
 /// All of `path`, or all of stdin when `path` is `None` or `-`, as bytes.
@@ -13,7 +12,7 @@ pub fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
         }
         _ => {
             let mut bytes = Vec::new();
-            io::stdin()
+            std::io::stdin()
                 .read_to_end(&mut bytes)
                 .context("cannot read standard input")?;
             Ok(bytes)
@@ -35,33 +34,4 @@ pub fn read_all(path: Option<&Path>) -> anyhow::Result<String> {
             e.utf8_error().valid_up_to() + 1
         )
     })
-}
-
-/// Standard input, locked, for reading as it comes. Its errors say that
-/// reading standard input failed, as [`read_bytes`]'s do, and keep their
-/// kind.
-pub struct Stdin(io::StdinLock<'static>);
-
-pub fn stdin() -> Stdin {
-    Stdin(io::stdin().lock())
-}
-
-fn named(error: io::Error) -> io::Error {
-    io::Error::new(error.kind(), format!("cannot read standard input: {error}"))
-}
-
-impl Read for Stdin {
-    fn read(&mut self, bytes: &mut [u8]) -> io::Result<usize> {
-        self.0.read(bytes).map_err(named)
-    }
-}
-
-impl BufRead for Stdin {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.0.fill_buf().map_err(named)
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.0.consume(amount);
-    }
 }

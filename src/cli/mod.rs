@@ -4,8 +4,8 @@
 mod cephalopods;
 mod input;
 mod mu_torere;
-mod output;
 mod pawn_chess;
+mod streams;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};

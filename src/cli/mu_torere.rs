@@ -1,7 +1,7 @@
 //! `gamespace mu-torere`: play Mu Torere against the perfect player, or
 //! print the analysis of the whole game.
 
-use super::{input, output};
+use super::streams;
 use anyhow::Context;
 use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
 use gamespace::mu_torere::play::{Config, play};
@@ -109,16 +109,16 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     play(
         Solution::get(),
         config,
-        input::stdin(),
-        output::stdout(),
-        output::chatter(),
+        streams::stdin(),
+        streams::stdout(),
+        streams::chatter(),
     )?;
     Ok(())
 }
 
 fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let solution = Solution::get();
-    let mut out = io::BufWriter::new(output::stdout());
+    let mut out = io::BufWriter::new(streams::stdout());
     if args.table {
         write_table(solution, &mut out)?;
     } else if args.traps {

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .map_err(|_| anyhow::anyhow!("building the pawn-chess solver failed"))?,
         Err(_) => Solver::new(engine),
     };
-    let mut out = BufWriter::with_capacity(1 << 16, super::output::stdout());
+    let mut out = BufWriter::with_capacity(1 << 16, super::streams::stdout());
     write_answers(&boards, &mut solver, args.explain, &mut out)?;
     out.flush()?;
     Ok(())
