@@ -12,9 +12,7 @@ pub fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
         }
         _ => {
             let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
+            super::streams::stdin().read_to_end(&mut bytes)?;
             Ok(bytes)
         }
     }
