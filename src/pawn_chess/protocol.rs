@@ -453,6 +453,11 @@ mod tests {
             "line 3: the input is not UTF-8 text (byte 4)"
         );
         assert_eq!(
+            err(b"1\n....\n.\xc3\xa9\xff\n"),
+            "line 3: the input is not UTF-8 text (byte 11)",
+            "after a character of two bytes in the same word"
+        );
+        assert_eq!(
             err(b"1\n....\n....\n....\n.P..\nok\xc3("),
             "line 6: the input is not UTF-8 text (byte 25)"
         );
