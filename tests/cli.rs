@@ -94,10 +94,11 @@ fn dev_full() -> std::fs::File {
 #[test]
 fn a_closed_pipe_on_stdout_is_a_normal_exit() {
     let many_cases = format!("5000\n{}", ".ppp\n....\n.PPP\n....\n".repeat(5000));
-    let jobs: [(&[&str], &[u8]); 3] = [
+    let jobs: [(&[&str], &[u8]); 4] = [
         (&["cephalopods"], b"20\n0 0 0\n0 0 0\n0 0 0\n"),
         (&["pawn-chess"], many_cases.as_bytes()),
         (&["mu-torere", "--plain"], b"9\n8\n"),
+        (&["pawn-chess", "--help"], b""),
     ];
     for (args, input) in jobs {
         let (reader, writer) = std::io::pipe().expect("a pipe");
@@ -113,11 +114,13 @@ fn a_closed_pipe_on_stdout_is_a_normal_exit() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_stdout_is_a_one_line_error_naming_it() {
-    let jobs: [(&[&str], &[u8]); 4] = [
+    let jobs: [(&[&str], &[u8]); 6] = [
         (&["cephalopods"], b"1\n0 0 0\n0 0 0\n0 0 0\n"),
         (&["pawn-chess"], b"1\n.ppp\n....\n.PPP\n....\n"),
         (&["mu-torere", "analyze"], b""),
         (&["mu-torere", "--plain"], b"9\n"),
+        (&["--help"], b""),
+        (&["--version"], b""),
     ];
     for (args, input) in jobs {
         let output = run_with(args, input, dev_full().into(), Stdio::piped());

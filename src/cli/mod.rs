@@ -38,8 +38,18 @@ enum Command {
 pub fn parse_args() -> Result<Cli, ExitCode> {
     Cli::try_parse().map_err(|error| {
         if !error.use_stderr() {
-            let _ = error.print();
-            return ExitCode::SUCCESS;
+            // Help and version are results: a stdout that cannot take them
+            // is an error, as for any result, and a closed one is not.
+            return match error.print() {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "gamespace: error: cannot write standard output: {e}"
+                    );
+                    ExitCode::FAILURE
+                }
+                _ => ExitCode::SUCCESS,
+            };
         }
         if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
             let _ = error.print();
