@@ -42,10 +42,7 @@ pub fn parse_args() -> Result<Cli, ExitCode> {
             // is an error, as for any result, and a closed one is not.
             return match error.print() {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    let _ = writeln!(
-                        io::stderr(),
-                        "gamespace: error: cannot write standard output: {e}"
-                    );
+                    let _ = writeln!(io::stderr(), "gamespace: error: {}: {e}", streams::WRITE_FAILURE);
                     ExitCode::FAILURE
                 }
                 _ => ExitCode::SUCCESS,

@@ -25,9 +25,13 @@ pub fn stdin() -> Named<io::StdinLock<'static>> {
 pub fn stdout() -> Named<io::StdoutLock<'static>> {
     Named {
         stream: io::stdout().lock(),
-        failure: "cannot write standard output",
+        failure: WRITE_FAILURE,
     }
 }
+
+/// What an error writing standard output is said to be, here and where
+/// clap writes help itself.
+pub const WRITE_FAILURE: &str = "cannot write standard output";
 
 /// `error`, as the cause of `failure`.
 fn named(failure: &str, error: io::Error) -> io::Error {
