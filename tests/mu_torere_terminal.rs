@@ -6,7 +6,7 @@
 use std::fs::File;
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -37,8 +37,47 @@ fn pseudo_terminal() -> (File, OwnedFd) {
         )
     };
     assert_eq!(status, 0, "openpty: {}", std::io::Error::last_os_error());
+    for fd in [screen, terminal] {
+        // SAFETY: only sets a flag on a descriptor just opened. Without it,
+        // the program would inherit the screen's side too, and a program
+        // that holds both sides never sees its terminal hang up.
+        let flagged = unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        assert_ne!(flagged, -1, "{}", std::io::Error::last_os_error());
+    }
     // SAFETY: both descriptors were just opened, and nothing else owns them.
     unsafe { (File::from_raw_fd(screen), OwnedFd::from_raw_fd(terminal)) }
+}
+
+/// The program, killed and reaped if the test ends before it does.
+struct Program(Child);
+
+impl Drop for Program {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `gamespace mu-torere` in `terminal`, which becomes its controlling
+/// terminal, as a terminal emulator's program has it: the game reads its
+/// size there.
+fn start_in(terminal: OwnedFd) -> Program {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
+    command
+        .arg("mu-torere")
+        .stdin(terminal.try_clone().expect("a copy"))
+        .stdout(terminal.try_clone().expect("a copy"))
+        .stderr(terminal);
+    // SAFETY: between fork and exec, only two async-signal-safe calls.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() == -1 || libc::ioctl(0, libc::TIOCSCTTY, 0) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    Program(command.spawn().expect("it starts"))
 }
 
 /// Whether the terminal's line discipline echoes and edits lines, as it
@@ -72,8 +111,8 @@ fn find(bytes: &[u8], wanted: &[u8]) -> Option<usize> {
 }
 
 /// Reads `output` into `seen` until it holds `wanted`, and says where,
-/// failing the test (and ending `child`) if that takes too long.
-fn wait_for(output: &Receiver<Vec<u8>>, seen: &mut Vec<u8>, wanted: &[u8], child: &mut Child) -> usize {
+/// failing the test if that takes too long.
+fn wait_for(output: &Receiver<Vec<u8>>, seen: &mut Vec<u8>, wanted: &[u8]) -> usize {
     let deadline = Instant::now() + PATIENCE;
     loop {
         if let Some(at) = find(seen, wanted) {
@@ -82,13 +121,10 @@ fn wait_for(output: &Receiver<Vec<u8>>, seen: &mut Vec<u8>, wanted: &[u8], child
         let left = deadline.saturating_duration_since(Instant::now());
         match output.recv_timeout(left) {
             Ok(bytes) => seen.extend(bytes),
-            Err(error) => {
-                let _ = child.kill();
-                panic!(
-                    "no {wanted:?} on the screen ({error}); it showed {:?}",
-                    String::from_utf8_lossy(seen)
-                );
-            }
+            Err(error) => panic!(
+                "no {wanted:?} on the screen ({error}); it showed {:?}",
+                String::from_utf8_lossy(seen)
+            ),
         }
     }
 }
@@ -97,36 +133,29 @@ fn wait_for(output: &Receiver<Vec<u8>>, seen: &mut Vec<u8>, wanted: &[u8], child
 fn a_termination_signal_gives_the_terminal_back_and_ends_the_program() {
     let (screen, terminal) = pseudo_terminal();
     assert!(is_cooked(&screen), "a new terminal starts cooked");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamespace"))
-        .arg("mu-torere")
-        .stdin(terminal.try_clone().expect("a copy"))
-        .stdout(terminal.try_clone().expect("a copy"))
-        .stderr(terminal)
-        .spawn()
-        .expect("it starts");
+    let mut program = start_in(terminal);
     let output = screen_output(screen.try_clone().expect("a copy"));
     let mut seen = Vec::new();
     // The signals are watched from before the board takes the screen.
-    let entered = wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN, &mut child);
+    let entered = wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
     assert!(!is_cooked(&screen), "the board runs in raw mode");
 
+    let child = &mut program.0;
     let pid = i32::try_from(child.id()).expect("a pid");
-    // SAFETY: `kill` only sends a signal, to the child this test started.
+    // SAFETY: `kill` only sends a signal, to the child this test started,
+    // which is not reaped yet: the pid is still its.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
     let deadline = Instant::now() + PATIENCE;
     let status = loop {
         if let Some(status) = child.try_wait().expect("waiting works") {
             break status;
         }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the program went on after SIGTERM");
-        }
+        assert!(Instant::now() < deadline, "the program went on after SIGTERM");
         std::thread::sleep(Duration::from_millis(10));
     };
     assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
 
-    let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN, &mut child);
+    let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
     assert!(left > entered, "the screen is given back after the board");
     assert!(is_cooked(&screen), "the terminal is cooked again");
 }
