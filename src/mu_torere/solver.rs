@@ -54,7 +54,7 @@ impl Solution {
     }
 
     pub fn position(&self, index: usize) -> Position {
-        let to_move = if index % 2 == 0 {
+        let to_move = if index.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White

@@ -146,12 +146,12 @@ mod tests {
                 } else {
                     None
                 };
-                if let Some(v) = new {
-                    if !settled[i] || value[i] != v {
-                        settled[i] = true;
-                        value[i] = v;
-                        changed = true;
-                    }
+                if let Some(v) = new
+                    && (!settled[i] || value[i] != v)
+                {
+                    settled[i] = true;
+                    value[i] = v;
+                    changed = true;
                 }
             }
             if !changed {

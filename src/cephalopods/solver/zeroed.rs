@@ -97,7 +97,7 @@ impl Mapping {
     /// huge page, marked for huge pages; `None` if the kernel maps no
     /// memory.
     fn new(bytes: usize) -> Option<Mapping> {
-        debug_assert!(bytes > 0 && bytes % HUGE_PAGE == 0);
+        debug_assert!(bytes > 0 && bytes.is_multiple_of(HUGE_PAGE));
         // Mapped a huge page larger, then trimmed to start and end on one.
         let loose = bytes.checked_add(HUGE_PAGE)?;
         // SAFETY: a new private anonymous mapping, at an address of the

@@ -310,10 +310,10 @@ impl App {
     /// after `note`.
     fn program_turn(&mut self, note: &str) {
         let p = self.position();
-        if p.to_move != self.human {
-            if let Some(m) = choose(self.solution, p) {
-                self.push(Player::Program, m);
-            }
+        if p.to_move != self.human
+            && let Some(m) = choose(self.solution, p)
+        {
+            self.push(Player::Program, m);
         }
         self.describe_turn(note);
     }
