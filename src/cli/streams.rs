@@ -42,6 +42,12 @@ impl<S: Read> Read for Named<S> {
     fn read(&mut self, bytes: &mut [u8]) -> io::Result<usize> {
         self.stream.read(bytes).map_err(|e| named(self.failure, e))
     }
+
+    /// The stream's own, which a whole input is read with: stdin's drains
+    /// its buffer and then reads straight into `bytes`.
+    fn read_to_end(&mut self, bytes: &mut Vec<u8>) -> io::Result<usize> {
+        self.stream.read_to_end(bytes).map_err(|e| named(self.failure, e))
+    }
 }
 
 impl<S: BufRead> BufRead for Named<S> {
