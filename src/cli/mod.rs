@@ -38,15 +38,10 @@ enum Command {
 pub fn parse_args() -> Result<Cli, ExitCode> {
     Cli::try_parse().map_err(|error| {
         if !error.use_stderr() {
-            // Help and version are results: a stdout that cannot take them
-            // is an error, as for any result, and a closed one is not.
-            return match error.print() {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    let _ = writeln!(io::stderr(), "gamespace: error: {}: {e}", streams::WRITE_FAILURE);
-                    ExitCode::FAILURE
-                }
-                _ => ExitCode::SUCCESS,
-            };
+            // Help and version are results, and a failure to write them
+            // ends the program as for any other result.
+            let written = error.print();
+            return finish(written.map_err(|e| streams::named(streams::WRITE_FAILURE, e).into()));
         }
         if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
             let _ = error.print();

@@ -34,7 +34,7 @@ pub fn stdout() -> Named<io::StdoutLock<'static>> {
 pub const WRITE_FAILURE: &str = "cannot write standard output";
 
 /// `error`, as the cause of `failure`.
-fn named(failure: &str, error: io::Error) -> io::Error {
+pub fn named(failure: &str, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{failure}: {error}"))
 }
 

@@ -5,9 +5,9 @@
 //! signals sent from outside (SIGINT, SIGTERM, SIGHUP, SIGQUIT) are only
 //! noted for the event loop, which checks for one, ends, and says which:
 //! the guard restores the terminal, and the caller can then end the
-//! process as the signal would have. A panic restores it in the panic hook, before the previous
-//! hook prints the message on the normal screen (this works with
-//! `panic = "abort"` too, where no destructor runs).
+//! process as the signal would have. A panic restores it in the panic
+//! hook, before the previous hook prints the message on the normal screen
+//! (this works with `panic = "abort"` too, where no destructor runs).
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -40,7 +40,7 @@ const SIGNALS: [i32; 4] = [
 pub struct Session {
     pub terminal: Terminal<CrosstermBackend<Stdout>>,
     /// The last termination signal to arrive, or 0.
-    signal: Arc<AtomicUsize>,
+    arrived: Arc<AtomicUsize>,
 }
 
 impl Session {
@@ -60,10 +60,7 @@ impl Session {
         enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
         // From here on a failure drops the half-made session, which restores.
-        let mut session = Session {
-            terminal,
-            signal: arrived,
-        };
+        let mut session = Session { terminal, arrived };
         execute!(
             session.terminal.backend_mut(),
             EnterAlternateScreen,
@@ -75,7 +72,7 @@ impl Session {
 
     /// The termination signal that has arrived, if one has.
     pub fn signal(&self) -> Option<i32> {
-        match self.signal.load(Ordering::SeqCst) {
+        match self.arrived.load(Ordering::SeqCst) {
             0 => None,
             signal => Some(signal as i32),
         }
