@@ -5,8 +5,10 @@
 //! - [`moves`]: legal placements and captures.
 //! - [`solver`]: the path-sum engine.
 //! - [`protocol`]: the CodinGame input format.
+//! - [`game`]: the two-player game, solved.
 
 pub mod board;
+pub mod game;
 pub mod moves;
 pub mod protocol;
 pub mod solver;
