@@ -83,6 +83,21 @@ pub trait TierIndex<P>: Sync {
     }
 }
 
+impl<P, T: TierIndex<P>> TierIndex<P> for &T {
+    fn len(&self) -> usize {
+        (*self).len()
+    }
+    fn position(&self, i: usize) -> P {
+        (*self).position(i)
+    }
+    fn index(&self, position: P) -> Option<usize> {
+        (*self).index(position)
+    }
+    fn touch(&self, position: P) -> usize {
+        (*self).touch(position)
+    }
+}
+
 /// A tier's positions grouped by a hash into small buckets, so that
 /// finding one costs a look at its bucket's start and a short scan, about
 /// two cache lines: the index of the positions [`discover`] finds.
@@ -358,14 +373,7 @@ where
     let mut done_positions = 0u64;
     let mut tiers = tiers;
     while let Some((tier, index)) = tiers.pop_last() {
-        let chunks: Vec<Vec<u16>> = (0..index.len().div_ceil(SOLVE_CHUNK))
-            .into_par_iter()
-            .map(|c| {
-                let range = c * SOLVE_CHUNK..index.len().min((c + 1) * SOLVE_CHUNK);
-                solve_chunk(game, &solved, &index, range)
-            })
-            .collect();
-        let values = chunks.concat();
+        let values = sweep_tier(game, &Outcomes(game), &solved, &index);
         done_positions += index.len() as u64;
         solved.insert(tier, SolvedTier { index, values });
         progress(Progress::Solved {
@@ -397,11 +405,76 @@ where
 /// looked up in passes, so that the lookups' memory accesses overlap.
 const SOLVE_CHUNK: usize = 256;
 
+/// Tiers whose positions have a 16-bit value each, found by tier.
+trait Valued<T, I> {
+    fn valued(&self, tier: &T) -> Option<(&I, &[u16])>;
+}
+
+impl<T: Ord, I> Valued<T, I> for BTreeMap<T, SolvedTier<I>> {
+    fn valued(&self, tier: &T) -> Option<(&I, &[u16])> {
+        self.get(tier).map(|s| (&s.index, s.values.as_slice()))
+    }
+}
+
+impl<T: Ord, I> Valued<T, I> for BTreeMap<T, (&I, Vec<u16>)> {
+    fn valued(&self, tier: &T) -> Option<(&I, &[u16])> {
+        self.get(tier).map(|(i, v)| (*i, v.as_slice()))
+    }
+}
+
+/// How a backward sweep values a position from its successors.
+trait Sweep<P>: Sync {
+    /// The value of a position that the game values itself.
+    fn primitive(&self, position: P) -> Option<u16>;
+    /// The value so far after one more successor worth `child`.
+    fn step(&self, so_far: Option<u16>, child: u16) -> u16;
+    /// The value of a position with no move.
+    fn no_move(&self) -> u16;
+}
+
+/// Outcomes: the best of the successors' values seen from the mover.
+struct Outcomes<'g, G>(&'g G);
+
+impl<G: TieredGame> Sweep<G::Position> for Outcomes<'_, G>
+where
+    G::Position: Send + Sync,
+{
+    fn primitive(&self, position: G::Position) -> Option<u16> {
+        self.0.primitive(position).map(Outcome::pack)
+    }
+    fn step(&self, so_far: Option<u16>, child: u16) -> u16 {
+        let value = Outcome::unpack(child).parent();
+        so_far.map_or(value, |s| Outcome::unpack(s).max(value)).pack()
+    }
+    fn no_move(&self) -> u16 {
+        Outcome::TERMINAL.pack()
+    }
+}
+
+/// The most plies any line of play from a position can last.
+struct Longest<'g, G>(&'g G);
+
+impl<G: TieredGame> Sweep<G::Position> for Longest<'_, G>
+where
+    G::Position: Send + Sync,
+{
+    fn primitive(&self, position: G::Position) -> Option<u16> {
+        self.0.primitive(position).map(|_| 0)
+    }
+    fn step(&self, so_far: Option<u16>, child: u16) -> u16 {
+        so_far.unwrap_or(0).max(child + 1)
+    }
+    fn no_move(&self) -> u16 {
+        0
+    }
+}
+
 /// The values of the positions `range` of `index`, from their successors'
 /// in `solved`.
-fn solve_chunk<G, I>(
+fn sweep_chunk<G, I>(
     game: &G,
-    solved: &BTreeMap<G::Tier, SolvedTier<I>>,
+    sweep: &impl Sweep<G::Position>,
+    solved: &impl Valued<G::Tier, I>,
     index: &I,
     range: std::ops::Range<usize>,
 ) -> Vec<u16>
@@ -411,16 +484,15 @@ where
     I: TierIndex<G::Position>,
 {
     let first = range.start;
-    let mut best: Vec<Option<Outcome>> = vec![None; range.len()];
     let mut values: Vec<Option<u16>> = vec![None; range.len()];
     // Every move of the chunk: the position it comes from, and the solved
     // tier and position it leads to.
-    let mut moves: Vec<(usize, &SolvedTier<I>, G::Position)> = Vec::with_capacity(8 * range.len());
-    let mut last: Option<(G::Tier, &SolvedTier<I>)> = None;
+    let mut moves: Vec<(usize, (&I, &[u16]), G::Position)> = Vec::with_capacity(8 * range.len());
+    let mut last: Option<(G::Tier, (&I, &[u16]))> = None;
     for i in range {
         let position = index.position(i);
-        if let Some(value) = game.primitive(position) {
-            values[i - first] = Some(value.pack());
+        if let Some(value) = sweep.primitive(position) {
+            values[i - first] = Some(value);
             continue;
         }
         game.for_each_successor(position, |child| {
@@ -430,7 +502,7 @@ where
                 Some((t, s)) if t == tier => s,
                 _ => {
                     let s = solved
-                        .get(&tier)
+                        .valued(&tier)
                         .unwrap_or_else(|| panic!("a move leads to tier {tier:?}, which is not solved"));
                     last = Some((tier, s));
                     s
@@ -439,22 +511,69 @@ where
             moves.push((i - first, solved_tier, child));
         });
     }
-    let touched = moves.iter().fold(0usize, |sum, &(_, tier, child)| {
-        sum.wrapping_add(tier.index.touch(child))
+    let touched = moves.iter().fold(0usize, |sum, &(_, (tier, _), child)| {
+        sum.wrapping_add(tier.touch(child))
     });
     std::hint::black_box(touched);
-    for &(from, tier, child) in &moves {
+    for &(from, (tier, tier_values), child) in &moves {
         let i = tier
-            .index
             .index(child)
             .unwrap_or_else(|| panic!("a move leads to a position its tier does not hold"));
-        best[from] = best[from].max(Some(tier.outcome(i).parent()));
+        values[from] = Some(sweep.step(values[from], tier_values[i]));
     }
     values
         .into_iter()
-        .zip(best)
-        .map(|(primitive, best)| primitive.unwrap_or_else(|| best.unwrap_or(Outcome::TERMINAL).pack()))
+        .map(|value| value.unwrap_or_else(|| sweep.no_move()))
         .collect()
+}
+
+/// The most plies that any line of play from a position of `tiers` can
+/// last, for each position, in the tiers' index order; `tiers` must be
+/// closed under moves, as [`solve`]'s are. Tiers are swept from the
+/// greatest down, and each tier's lengths kept only while a tier left can
+/// move into it, as in [`solve`]; `visit` sees each tier's lengths first.
+pub fn longest_lines<G, I>(game: &G, tiers: &BTreeMap<G::Tier, I>, mut visit: impl FnMut(G::Tier, &I, &[u16]))
+where
+    G: TieredGame,
+    G::Position: Send + Sync,
+    I: TierIndex<G::Position> + Send,
+{
+    let sweep = Longest(game);
+    let mut done: BTreeMap<G::Tier, (&I, Vec<u16>)> = BTreeMap::new();
+    let mut rest: Vec<(&G::Tier, &I)> = tiers.iter().collect();
+    while let Some((&tier, index)) = rest.pop() {
+        let values = sweep_tier(game, &sweep, &done, index);
+        visit(tier, index, &values);
+        done.insert(tier, (index, values));
+        let next = rest.last().map(|(t, _)| **t);
+        done.retain(|&t, _| match (next, game.least_parent(t)) {
+            (None, _) => false,
+            (Some(next), Some(least)) => next >= least,
+            (Some(_), None) => true,
+        });
+    }
+}
+
+/// The values of every position of `index` under `sweep`, in parallel.
+fn sweep_tier<G, I>(
+    game: &G,
+    sweep: &impl Sweep<G::Position>,
+    solved: &(impl Valued<G::Tier, I> + Sync),
+    index: &I,
+) -> Vec<u16>
+where
+    G: TieredGame,
+    G::Position: Send + Sync,
+    I: TierIndex<G::Position>,
+{
+    let chunks: Vec<Vec<u16>> = (0..index.len().div_ceil(SOLVE_CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let range = c * SOLVE_CHUNK..index.len().min((c + 1) * SOLVE_CHUNK);
+            sweep_chunk(game, sweep, solved, index, range)
+        })
+        .collect();
+    chunks.concat()
 }
 
 #[cfg(test)]
@@ -537,6 +656,32 @@ mod tests {
         assert_eq!(handed, all);
         assert_eq!(kept.keys().copied().collect::<Vec<_>>(), vec![0]);
         assert_eq!(kept[&0].outcome(0), Negamax::new(game).solve((9, 9)));
+    }
+
+    /// The longest line from a pile pair, by plain recursion.
+    fn longest(game: &Piles, p: (u8, u8)) -> u16 {
+        if game.primitive(p).is_some() {
+            return 0;
+        }
+        let mut best = None;
+        game.for_each_successor(p, |c| best = best.max(Some(longest(game, c) + 1)));
+        best.unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_lines_agree_with_plain_recursion() {
+        for stones in 0..9 {
+            let game = Piles { stones };
+            let tiers = discover(&game, [(stones, stones)], |_| {});
+            let mut seen = 0;
+            longest_lines(&game, &tiers, |_, index, lengths| {
+                for (i, &p) in index.as_slice().iter().enumerate() {
+                    assert_eq!(lengths[i], longest(&game, p), "{p:?}");
+                    seen += 1;
+                }
+            });
+            assert_eq!(seen, tiers.values().map(|t| t.len()).sum::<usize>());
+        }
     }
 
     #[test]

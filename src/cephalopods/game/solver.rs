@@ -13,11 +13,13 @@
 
 use super::board::{Position, Size};
 use super::moves::{Neighbours, for_each_move};
+use crate::solve::cache::{self, Header, Invalid, Packed};
 use crate::solve::tiered::{self, Hashed, Progress, SolvedTier, TierIndex, TieredGame};
 use crate::solve::{Game, Outcome};
 use crate::symmetry::Symmetry;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// Who wins on the full board.
@@ -288,6 +290,24 @@ pub struct Solution {
     tiers: BTreeMap<u16, SolvedTier<Hashed<Key>>>,
 }
 
+/// Where a solution came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Provenance {
+    /// Read from the solved-game file at this path.
+    Cached(PathBuf),
+    /// Solved now, and written to this path if it is `Some`.
+    Solved(Option<PathBuf>),
+}
+
+impl Packed for Key {
+    fn to_bits(self) -> u64 {
+        self.0
+    }
+    fn from_bits(bits: u64) -> Key {
+        Key(bits)
+    }
+}
+
 impl Solution {
     /// Strongly solves the board of `size` under `rule`, reporting on
     /// `progress` as it goes.
@@ -301,14 +321,92 @@ impl Solution {
         Ok(Solution { game, tiers })
     }
 
-    /// A solution made of tiers read back from a file, for
-    /// [`super::cache`].
-    pub(crate) fn from_tiers(game: Cephalopod, tiers: BTreeMap<u16, SolvedTier<Hashed<Key>>>) -> Solution {
-        Solution { game, tiers }
+    /// The solution of `size` under `rule` from its solved-game file in
+    /// `cache` if there is a valid one, or solved now and written there.
+    /// A file that is damaged, truncated or of another version is reported
+    /// to `notice` and replaced; a file that cannot be written is reported
+    /// and the solution used all the same.
+    pub fn load_or_solve(
+        size: Size,
+        rule: Rule,
+        cache: Option<&Path>,
+        progress: impl FnMut(Progress),
+        mut notice: impl FnMut(String),
+    ) -> Result<(Solution, Provenance), SolveError> {
+        if size.cells() > MAX_SOLVED_CELLS {
+            return Err(SolveError::TooLarge(size));
+        }
+        let header = Header {
+            game: "cephalopod".into(),
+            variant: format!("{size} {rule}"),
+        };
+        let path =
+            cache.map(|dir| dir.join(format!("cephalopod-{size}-{rule}.v{}.bin", cache::FORMAT_VERSION)));
+        if let Some(path) = &path
+            && path.exists()
+        {
+            let game = Cephalopod::new(size, rule);
+            match cache::read::<Key>(path, &header).and_then(|tiers| Solution::checked(game, tiers)) {
+                Ok(solution) => return Ok((solution, Provenance::Cached(path.clone()))),
+                Err(why) => notice(format!(
+                    "solving again: the solved-game file {} is not used: {why}",
+                    path.display()
+                )),
+            }
+        }
+        let solution = Solution::solve(size, rule, progress)?;
+        let written = path.filter(|path| {
+            let tiers = solution
+                .tiers
+                .iter()
+                .map(|(&t, s)| (u64::from(t), s.clone()))
+                .collect();
+            match cache::write(path, &header, &tiers) {
+                Ok(()) => true,
+                Err(e) => {
+                    notice(format!(
+                        "cannot write the solved-game file {}: {e}",
+                        path.display()
+                    ));
+                    false
+                }
+            }
+        });
+        Ok((solution, Provenance::Solved(written)))
     }
 
-    pub(crate) fn tiers(&self) -> &BTreeMap<u16, SolvedTier<Hashed<Key>>> {
-        &self.tiers
+    /// A solution from tiers read from a file, if every position is a valid
+    /// position of its tier and the empty board is there.
+    fn checked(game: Cephalopod, tiers: BTreeMap<u64, SolvedTier<Hashed<Key>>>) -> Result<Solution, Invalid> {
+        let cells = game.size.cells();
+        let used: u64 = if cells * 4 >= 64 {
+            u64::MAX
+        } else {
+            (1 << (4 * cells)) - 1
+        };
+        let mut solved = BTreeMap::new();
+        for (tier, s) in tiers {
+            let tier = u16::try_from(tier).map_err(|_| Invalid::Inconsistent("a tier is out of range"))?;
+            let valid = s.index.as_slice().iter().all(|&k| {
+                let cells_ok = (0..cells).all(|i| {
+                    let nibble = (k.0 >> (4 * i)) & 0xf;
+                    nibble & 7 <= 6 && nibble != 8 && (nibble & 7 != 0 || nibble == 0)
+                });
+                k.0 & !(used | KEY_SIDE) == 0 && cells_ok && game.tier(k) == tier && game.canonical(k) == k
+            });
+            if !valid {
+                return Err(Invalid::Inconsistent("a position is not one of its tier"));
+            }
+            solved.insert(tier, s);
+        }
+        if !cache::values_are_valid(&solved.iter().map(|(&t, s)| (u64::from(t), s.clone())).collect()) {
+            return Err(Invalid::Inconsistent("a value is not a win, loss or tie"));
+        }
+        let solution = Solution { game, tiers: solved };
+        if solution.value(Position::start(solution.game.size)).is_none() {
+            return Err(Invalid::Inconsistent("the empty board is missing"));
+        }
+        Ok(solution)
     }
 
     /// The game this solves.
@@ -353,6 +451,25 @@ impl Solution {
             .into_iter()
             .map(|m| Some((m, self.value(position.play(m))?.parent())))
             .collect()
+    }
+
+    /// The longest game possible from the empty board, in plies: every
+    /// line of play, not only perfect ones.
+    pub fn longest_game(&self) -> u32 {
+        let indices: BTreeMap<u16, &Hashed<Key>> = self.tiers.iter().map(|(&t, s)| (t, &s.index)).collect();
+        let start = self
+            .game
+            .canonical(self.game.key(Position::start(self.game.size)));
+        let start_tier = self.game.tier(start);
+        let mut longest = 0;
+        tiered::longest_lines(&self.game, &indices, |tier, index, lengths| {
+            if tier == start_tier
+                && let Some(i) = index.index(start)
+            {
+                longest = u32::from(lengths[i]);
+            }
+        });
+        longest
     }
 }
 
@@ -421,6 +538,52 @@ mod tests {
                 assert_eq!(solution.value(image), Some(value), "{image} of {p}");
             }
         }
+    }
+
+    #[test]
+    fn the_longest_game_is_found() {
+        // 1x2: two placements, no capture is possible (a capture needs two
+        // neighbours of an empty cell).
+        assert_eq!(solved("1x2", Rule::Majority).longest_game(), 2);
+        // 1x3: the middle cell captures two ones (a3 b... ), so a line can
+        // last longer than three plies.
+        assert!(solved("1x3", Rule::Majority).longest_game() > 3);
+    }
+
+    #[test]
+    fn solutions_persist_and_damaged_files_are_rebuilt() {
+        let dir = std::env::temp_dir().join(format!("gamespace-ceph-cache-{}", std::process::id()));
+        let size: Size = "2x3".parse().unwrap();
+        let solve = |notices: &mut Vec<String>| {
+            Solution::load_or_solve(size, Rule::Sixes, Some(&dir), |_| {}, |n| notices.push(n)).unwrap()
+        };
+        let mut notices = Vec::new();
+        let (first, from) = solve(&mut notices);
+        let Provenance::Solved(Some(path)) = from else {
+            panic!("first solve writes the file: {from:?}")
+        };
+        let (second, from) = solve(&mut notices);
+        assert_eq!(from, Provenance::Cached(path.clone()));
+        assert!(notices.is_empty(), "{notices:?}");
+        for (p, v) in first.iter() {
+            assert_eq!(second.value(p), Some(v));
+        }
+        let good = std::fs::read(&path).unwrap();
+        let truncated = &good[..good.len() / 2];
+        let mut flipped = good.clone();
+        flipped[good.len() - 10] ^= 1;
+        let mut outdated = good.clone();
+        outdated[8] = 0;
+        for bad in [truncated.to_vec(), flipped, outdated] {
+            std::fs::write(&path, &bad).unwrap();
+            notices.clear();
+            let (again, from) = solve(&mut notices);
+            assert_eq!(from, Provenance::Solved(Some(path.clone())));
+            assert_eq!(notices.len(), 1, "{notices:?}");
+            assert_eq!(again.classes(), first.classes());
+            assert_eq!(std::fs::read(&path).unwrap(), good);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
