@@ -9,6 +9,8 @@
 //! - [`moves`]: placements with every capture set, and move text;
 //! - [`solver`]: the game for the shared solvers, and the [`Solution`] of a
 //!   whole board;
+//! - [`play`]: the program's choice of move and the line-mode game;
+//! - [`analysis`]: the report on a solved board.
 //!
 //! ```
 //! use gamespace::cephalopods::game::{Position, Rule, Size, Solution};
@@ -24,8 +26,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod analysis;
 pub mod board;
 pub mod moves;
+pub mod play;
 pub mod solver;
 
 pub use board::{BoardError, Die, Player, Position, Size};
