@@ -63,7 +63,10 @@ impl Analysis {
             .into_iter()
             .filter(|&m| seen.insert(game.canonical(game.key(start.play(m)))))
             .map(|m| {
-                let value = solution.value(start.play(m)).expect("first moves are solved").parent();
+                let value = solution
+                    .value(start.play(m))
+                    .expect("first moves are solved")
+                    .parent();
                 (m.text(game.size()), value)
             })
             .collect();
@@ -90,7 +93,10 @@ fn described(value: Outcome) -> String {
 /// Writes the report for people.
 pub fn write_report(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "Cephalopod {}, {} rule", a.size, a.rule)?;
-    for (name, t) in [("reachable positions", &a.reachable), ("up to symmetry", &a.classes)] {
+    for (name, t) in [
+        ("reachable positions", &a.reachable),
+        ("up to symmetry", &a.classes),
+    ] {
         writeln!(
             out,
             "{name}: {} (side to move: {} won, {} lost, {} tied)",
@@ -102,7 +108,11 @@ pub fn write_report(a: &Analysis, out: &mut impl Write) -> io::Result<()> {
     for (mv, value) in &a.first_moves {
         writeln!(out, "  {mv:<4} {}", described(*value))?;
     }
-    writeln!(out, "longest game under perfect play: {} plies", a.start.plies().unwrap_or(0))?;
+    writeln!(
+        out,
+        "longest game under perfect play: {} plies",
+        a.start.plies().unwrap_or(0)
+    )?;
     writeln!(out, "longest game possible: {} plies", a.longest_game)
 }
 
@@ -128,7 +138,10 @@ mod tests {
         assert_eq!(a.first_moves.len(), 1, "every corner is alike");
         assert!(a.reachable.positions >= a.classes.positions);
         assert_eq!(a.classes.positions, s.classes());
-        assert_eq!(a.reachable.won + a.reachable.lost + a.reachable.tied, a.reachable.positions);
+        assert_eq!(
+            a.reachable.won + a.reachable.lost + a.reachable.tied,
+            a.reachable.positions
+        );
         assert!(a.longest_game >= 14);
         let mut text = Vec::new();
         write_report(&a, &mut text).unwrap();

@@ -34,4 +34,4 @@ pub mod solver;
 
 pub use board::{BoardError, Die, Player, Position, Size};
 pub use moves::{Move, MoveError};
-pub use solver::{Cephalopod, Rule, Solution, SolveError};
+pub use solver::{Cephalopod, Provenance, Rule, Solution, SolveError};

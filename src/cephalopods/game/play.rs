@@ -156,7 +156,12 @@ pub fn play(
         }
         let mv = if p.to_move() == config.human {
             out.flush()?;
-            write!(talk, "{} to move (you): a move such as {}, or help: ", p.to_move(), p.moves()[0].text(size))?;
+            write!(
+                talk,
+                "{} to move (you): a move such as {}, or help: ",
+                p.to_move(),
+                p.moves()[0].text(size)
+            )?;
             talk.flush()?;
             let mut line = Vec::new();
             let read = io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
@@ -230,7 +235,10 @@ mod tests {
     #[test]
     fn the_picture_names_ranks_and_files() {
         let p: Position = "w1.b2/.w3./... b".parse().unwrap();
-        assert_eq!(picture(p), "3 | w1  . b2\n2 |  . w3  .\n1 |  .  .  .\n     a  b  c\n");
+        assert_eq!(
+            picture(p),
+            "3 | w1  . b2\n2 |  . w3  .\n1 |  .  .  .\n     a  b  c\n"
+        );
     }
 
     #[test]
