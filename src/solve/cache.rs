@@ -113,7 +113,7 @@ pub fn write<P: Packed>(
             .map(|(p, &v)| (p.to_bits(), v))
             .collect();
         pairs.sort_unstable();
-        out.extend_from_slice(&tier.to_le_bytes());
+        out.extend_from_slice(&Into::<u64>::into(tier).to_le_bytes());
         out.extend_from_slice(&(pairs.len() as u64).to_le_bytes());
         let mut previous = 0;
         for &(bits, _) in &pairs {
@@ -276,7 +276,7 @@ pub fn read<P: Packed>(
 
 /// Whether every packed value in `tiers` is a valid [`Outcome`] that is
 /// not a draw, which games without cycles never have.
-pub fn values_are_valid<P>(tiers: &BTreeMap<u64, SolvedTier<Hashed<P>>>) -> bool {
+pub fn values_are_valid<T, P>(tiers: &BTreeMap<T, SolvedTier<Hashed<P>>>) -> bool {
     tiers
         .values()
         .flat_map(|t| &t.values)

@@ -399,7 +399,7 @@ impl Solution {
             }
             solved.insert(tier, s);
         }
-        if !cache::values_are_valid(&solved.iter().map(|(&t, s)| (u64::from(t), s.clone())).collect()) {
+        if !cache::values_are_valid(&solved) {
             return Err(Invalid::Inconsistent("a value is not a win, loss or tie"));
         }
         let solution = Solution { game, tiers: solved };
