@@ -91,19 +91,70 @@ fn put_leb128(out: &mut Vec<u8>, mut n: u64) {
 
 /// Writes `tiers` to `path`, through a temporary file renamed into place,
 /// so that a reader never sees half a file.
-pub fn write<P: Packed>(
+pub fn write<T: Copy + Into<u64>, P: Packed>(
     path: &Path,
     header: &Header,
-    tiers: &BTreeMap<u64, SolvedTier<Hashed<P>>>,
+    tiers: &BTreeMap<T, SolvedTier<Hashed<P>>>,
 ) -> io::Result<()> {
-    let mut out = Vec::new();
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    put_str(&mut out, &header.game);
-    put_str(&mut out, &header.variant);
-    out.extend_from_slice(&(tiers.len() as u32).to_le_bytes());
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    let written = fs::File::create(&temporary).and_then(|file| {
+        let mut out = Checksummed {
+            out: io::BufWriter::new(file),
+            crc: crc32fast::Hasher::new(),
+        };
+        write_body(&mut out, header, tiers)?;
+        let crc = out.crc.finalize();
+        out.out.write_all(&crc.to_le_bytes())?;
+        out.out
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)?
+            .sync_all()
+    });
+    match written.and_then(|()| fs::rename(&temporary, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = fs::remove_file(&temporary);
+            Err(e)
+        }
+    }
+}
+
+/// A writer that keeps the CRC-32 of what passes through it.
+struct Checksummed<W> {
+    out: W,
+    crc: crc32fast::Hasher,
+}
+
+impl<W: Write> Write for Checksummed<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let n = self.out.write(bytes)?;
+        self.crc.update(&bytes[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Everything the checksum covers, one tier at a time.
+fn write_body<T: Copy + Into<u64>, P: Packed>(
+    out: &mut impl Write,
+    header: &Header,
+    tiers: &BTreeMap<T, SolvedTier<Hashed<P>>>,
+) -> io::Result<()> {
+    let mut head = Vec::new();
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    put_str(&mut head, &header.game);
+    put_str(&mut head, &header.variant);
+    head.extend_from_slice(&(tiers.len() as u32).to_le_bytes());
     let total: u64 = tiers.values().map(|t| t.values.len() as u64).sum();
-    out.extend_from_slice(&total.to_le_bytes());
+    head.extend_from_slice(&total.to_le_bytes());
+    out.write_all(&head)?;
     for (&tier, solved) in tiers {
         let mut pairs: Vec<(u64, u16)> = solved
             .index
@@ -113,34 +164,20 @@ pub fn write<P: Packed>(
             .map(|(p, &v)| (p.to_bits(), v))
             .collect();
         pairs.sort_unstable();
-        out.extend_from_slice(&Into::<u64>::into(tier).to_le_bytes());
-        out.extend_from_slice(&(pairs.len() as u64).to_le_bytes());
+        let mut bytes = Vec::with_capacity(16 + 5 * pairs.len());
+        bytes.extend_from_slice(&tier.into().to_le_bytes());
+        bytes.extend_from_slice(&(pairs.len() as u64).to_le_bytes());
         let mut previous = 0;
         for &(bits, _) in &pairs {
-            put_leb128(&mut out, bits - previous);
+            put_leb128(&mut bytes, bits - previous);
             previous = bits;
         }
         for &(_, value) in &pairs {
-            out.extend_from_slice(&value.to_le_bytes());
+            bytes.extend_from_slice(&value.to_le_bytes());
         }
+        out.write_all(&bytes)?;
     }
-    let crc = crc32fast::hash(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
-    }
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    let written = fs::File::create(&temporary).and_then(|mut f| {
-        f.write_all(&out)?;
-        f.sync_all()
-    });
-    match written.and_then(|()| fs::rename(&temporary, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = fs::remove_file(&temporary);
-            Err(e)
-        }
-    }
+    Ok(())
 }
 
 /// A cursor over a file's bytes that reports running off the end.

@@ -469,6 +469,9 @@ where
     }
 }
 
+/// A solved tier as a sweep reads it: its index and its values.
+type TierValues<'a, I> = (&'a I, &'a [u16]);
+
 /// The values of the positions `range` of `index`, from their successors'
 /// in `solved`.
 fn sweep_chunk<G, I>(
@@ -487,8 +490,8 @@ where
     let mut values: Vec<Option<u16>> = vec![None; range.len()];
     // Every move of the chunk: the position it comes from, and the solved
     // tier and position it leads to.
-    let mut moves: Vec<(usize, (&I, &[u16]), G::Position)> = Vec::with_capacity(8 * range.len());
-    let mut last: Option<(G::Tier, (&I, &[u16]))> = None;
+    let mut moves: Vec<(usize, TierValues<I>, G::Position)> = Vec::with_capacity(8 * range.len());
+    let mut last: Option<(G::Tier, TierValues<I>)> = None;
     for i in range {
         let position = index.position(i);
         if let Some(value) = sweep.primitive(position) {
