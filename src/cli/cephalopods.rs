@@ -1,8 +1,9 @@
 //! `gamespace cephalopods`: read a puzzle, print its path hash sum.
 
 use super::input;
+use crate::heap::prefer_huge_pages;
 use anyhow::Context;
-use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with, prefer_huge_pages};
+use gamespace::cephalopods::{CountsIn, SearchOptions, parse_puzzle, path_hash_sum_with};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -35,15 +36,15 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let text = input::read_all(args.input.as_deref())?;
     let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
-    // Tuned for the one search this process runs.
-    prefer_huge_pages();
-    map_counts_apart();
-    let answer = path_hash_sum_with(
-        puzzle.board,
-        puzzle.depth,
-        Kernel::detect(),
-        args.threads as usize,
-    );
+    // Tuned for the one search this process runs, and the heap for a large
+    // one only once the search proves large.
+    let options = SearchOptions {
+        threads: args.threads as usize,
+        counts: CountsIn::OwnMapping,
+        when_large: Some(prefer_huge_pages),
+        ..SearchOptions::default()
+    };
+    let answer = path_hash_sum_with(puzzle.board, puzzle.depth, &options);
     writeln!(super::streams::stdout(), "{answer}")?;
     Ok(())
 }

@@ -26,32 +26,40 @@
 
 use std::ops::{Deref, DerefMut};
 
+use super::discovery::{Level, MAX_DICE, Start, dice_order, layer_position};
 use super::finals::{self, CellSums};
-use super::graph::{Edge, Level, MAX_DICE, Start, dice_order, layer_position};
+use super::generate::Edge;
 use super::kernel::Ops;
 use super::lanes::Folding;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 use super::zeroed::Zeroed;
-use crate::cephalopods::CacheAligned;
-use crate::cephalopods::board::Board;
+use super::{CountsIn, SearchOptions};
+use crate::cephalopods::puzzle::CacheAligned;
+use crate::cephalopods::puzzle::board::Board;
 
 /// Counts paths over `levels`, which must come in order of pips from the
 /// start's, as [`super::graph::Discovery`] hands them on. The total is
 /// still to be unfolded.
 #[inline(always)]
 pub fn sum_final_hashes<K: Ops, const N: usize>(
+    kernel: K,
     levels: impl Iterator<Item = Level>,
     start: Start,
     depth: u32,
     folding: &Folding<N>,
+    options: &SearchOptions,
 ) -> u32 {
-    let arena = Arena::new(super::counts_apart());
-    count_in::<K, N>(arena, levels, start, depth, folding)
+    let arena = Arena {
+        when_large: options.when_large,
+        ..Arena::new(options.counts == CountsIn::OwnMapping)
+    };
+    count_in(kernel, arena, levels, start, depth, folding)
 }
 
 /// [`sum_final_hashes`] with the counts in `arena`, which must be new.
 #[inline(always)]
 fn count_in<K: Ops, const N: usize>(
+    kernel: K,
     mut arena: Arena<N>,
     mut levels: impl Iterator<Item = Level>,
     start: Start,
@@ -106,7 +114,7 @@ fn count_in<K: Ops, const N: usize>(
                             let one_before = (window.len == 2).then(|| arena.lanes(window.from + 1));
                             let grandchildren = sums
                                 .copied()
-                                .unwrap_or_else(|| finals::grandchild_sums::<K>(children));
+                                .unwrap_or_else(|| finals::grandchild_sums(kernel, children));
                             stop_within_two(
                                 children,
                                 grandchildren,
@@ -117,14 +125,14 @@ fn count_in<K: Ops, const N: usize>(
                         } else {
                             let mut stopped = [0; N];
                             for layer in window.from..window.from + window.len {
-                                K::add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
+                                kernel.add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
                             }
                             folding.weighted_hashes(children, &stopped)
                         });
                     }
                     let (moves, rest) = edges.split_at(usize::from(inner_moves));
                     edges = rest;
-                    push_window::<K, N>(&mut arena, window, moves, &targets, folding);
+                    push_window(kernel, &mut arena, window, moves, &targets, folding);
                 }
             }
             debug_assert!(
@@ -240,6 +248,9 @@ struct Arena<const N: usize> {
     /// for it alone, where it can (see [`Storage`]).
     #[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
     may_map: bool,
+    /// Called once the arena outgrows its first room: the search has
+    /// proved large (see [`SearchOptions::when_large`]).
+    when_large: Option<fn()>,
     /// Where position 0 starts in the counts: fewer than [`LINE`] entries
     /// in.
     skew: usize,
@@ -397,6 +408,9 @@ impl<const N: usize> Arena<N> {
     /// [`Storage`]), and reserved on the heap where it cannot. Past the
     /// whole room, the arena grows as any `Vec` does.
     fn move_to_room(&mut self, len: usize) {
+        if let Some(when_large) = self.when_large.take() {
+            when_large();
+        }
         match &mut self.storage {
             Storage::Heap(counts) => {
                 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -404,7 +418,9 @@ impl<const N: usize> Arena<N> {
                     && let Some(mut mapped) = Zeroed::with_capacity(len)
                 {
                     let used = counts.get(self.skew..).unwrap_or_default();
-                    mapped.grow_to(used.len());
+                    mapped
+                        .grow_to(used.len())
+                        .expect("the new mapping holds the counts");
                     mapped.copy_from_slice(used);
                     self.storage = Storage::Mapped(mapped);
                     // A mapping starts on a huge page, and so on a line.
@@ -425,7 +441,18 @@ impl<const N: usize> Arena<N> {
         match &mut self.storage {
             Storage::Heap(counts) => Self::grow_on_heap(counts, &mut self.skew, len),
             #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(counts) => counts.grow_to(len),
+            Storage::Mapped(counts) => {
+                if counts.grow_to(len).is_none() {
+                    // No larger mapping to be had: on to the heap, whose
+                    // allocator reports what it cannot serve (the binary
+                    // turns that into a clear error).
+                    let mut heap = Vec::with_capacity(LINE + len);
+                    heap.extend_from_slice(counts);
+                    self.storage = Storage::Heap(heap);
+                    self.skew = 0;
+                    self.grow_to(len);
+                }
+            }
         }
     }
 
@@ -549,6 +576,7 @@ struct Window {
 /// mispredicts its exit at almost every move.
 #[inline(always)]
 fn push_window<K: Ops, const N: usize>(
+    kernel: K,
     arena: &mut Arena<N>,
     mut window: Window,
     moves: &[Edge],
@@ -562,20 +590,20 @@ fn push_window<K: Ops, const N: usize>(
             len: most_layers,
             ..window
         };
-        push::<K, N, MOST_BLOCKS>(arena, chunk, moves, targets, folding);
+        push::<K, N, MOST_BLOCKS>(kernel, arena, chunk, moves, targets, folding);
         window.from += most_layers;
         window.len -= most_layers;
         window.child_layer += most_layers as u8;
     }
     match (window.len * N).div_ceil(BLOCK) {
-        1 => push::<K, N, 1>(arena, window, moves, targets, folding),
-        2 => push::<K, N, 2>(arena, window, moves, targets, folding),
-        3 => push::<K, N, 3>(arena, window, moves, targets, folding),
-        4 => push::<K, N, 4>(arena, window, moves, targets, folding),
-        5 => push::<K, N, 5>(arena, window, moves, targets, folding),
-        6 => push::<K, N, 6>(arena, window, moves, targets, folding),
-        7 => push::<K, N, 7>(arena, window, moves, targets, folding),
-        8 => push::<K, N, 8>(arena, window, moves, targets, folding),
+        1 => push::<K, N, 1>(kernel, arena, window, moves, targets, folding),
+        2 => push::<K, N, 2>(kernel, arena, window, moves, targets, folding),
+        3 => push::<K, N, 3>(kernel, arena, window, moves, targets, folding),
+        4 => push::<K, N, 4>(kernel, arena, window, moves, targets, folding),
+        5 => push::<K, N, 5>(kernel, arena, window, moves, targets, folding),
+        6 => push::<K, N, 6>(kernel, arena, window, moves, targets, folding),
+        7 => push::<K, N, 7>(kernel, arena, window, moves, targets, folding),
+        8 => push::<K, N, 8>(kernel, arena, window, moves, targets, folding),
         _ => unreachable!("a window has 1 to {MOST_BLOCKS} blocks here"),
     }
 }
@@ -597,6 +625,7 @@ static TAIL: CacheAligned<[[u32; BLOCK]; BLOCK]> = CacheAligned({
 
 #[inline(always)]
 fn push<K: Ops, const N: usize, const B: usize>(
+    kernel: K,
     arena: &mut Arena<N>,
     window: Window,
     moves: &[Edge],
@@ -611,7 +640,7 @@ fn push<K: Ops, const N: usize, const B: usize>(
     let blocks = arena.blocks_mut::<B>(window.from).chunks_exact_mut(BLOCK);
     for (b, (source, counts)) in sources.iter_mut().zip(blocks).enumerate() {
         let keep = if b + 1 == B { tail } else { &[u32::MAX; BLOCK] };
-        *source = K::take_block(counts.try_into().expect("a block"), keep);
+        *source = kernel.take_block(counts.try_into().expect("a block"), keep);
     }
     for &edge in moves {
         let into = targets.position(edge, window.child_layer);
@@ -622,23 +651,23 @@ fn push<K: Ops, const N: usize, const B: usize>(
         // a block to spare; every bucket of this level and the next was
         // placed in the arena before counting.
         let into = unsafe { arena.child_blocks_mut::<B>(into) };
-        K::add_blocks(into, &sources, order);
+        kernel.add_blocks(into, &sources, order);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cephalopods::board::Board;
-    use crate::cephalopods::solver::graph::Discovery;
-    use crate::cephalopods::solver::kernel::Portable;
-    use crate::cephalopods::solver::kernel::with_each_kernel;
+    use crate::cephalopods::puzzle::board::Board;
+    use crate::cephalopods::puzzle::solver::discovery::Discovery;
+    use crate::cephalopods::puzzle::solver::kernel::Portable;
+    use crate::cephalopods::puzzle::solver::kernel::with_each_kernel;
     use crate::test_rng::XorShift;
 
     /// A window long enough to be pushed in two whole chunks and a partial
     /// block, along a capture and a plain placement, against the same moves
     /// done one layer at a time.
-    fn long_windows_move_layer_by_layer<K: Ops, const N: usize>(start: Board) {
+    fn long_windows_move_layer_by_layer<K: Ops, const N: usize>(kernel: K, start: Board) {
         let folding = Folding::<N>::new(start);
         let mut rng = XorShift::new(0x5eed_1a7e + N as u64);
         let len = 2 * (64 / N) + 3;
@@ -664,7 +693,7 @@ mod tests {
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
-                Portable::add_gathered(into, &from, &folding.gather[edge.orientation()]);
+                Portable.add_gathered(into, &from, &folding.gather[edge.orientation()]);
             }
         }
         let window = Window {
@@ -674,7 +703,7 @@ mod tests {
         };
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
-        push_window::<K, N>(&mut arena, window, &moves, &targets, &folding);
+        push_window(kernel, &mut arena, window, &moves, &targets, &folding);
         assert_eq!(*arena.storage, expected, "{N} lanes");
     }
 
@@ -823,8 +852,8 @@ mod tests {
             let board = Board::from_cells(cells);
             let folding = Folding::<N>::new(board);
             let count = |arena| {
-                let levels = Discovery::<Portable>::new(board, depth);
-                count_in::<Portable, N>(arena, levels, Start::of(board), depth, &folding)
+                let levels = Discovery::<_>::new(Portable, board, depth);
+                count_in(Portable, arena, levels, Start::of(board), depth, &folding)
             };
             assert_eq!(count(Arena::new(true)), count(Arena::new(false)), "{board:?}");
         }
@@ -835,28 +864,37 @@ mod tests {
 
     /// Sums worked out on discovery's thread (see `finals`) count as those
     /// counting works out itself: for every level, or every other.
-    fn sums_worked_out_elsewhere_count_alike<K: Ops>() {
-        fn with<K: Ops, const N: usize>(cells: [u8; 9], depth: u32) {
+    fn sums_worked_out_elsewhere_count_alike<K: Ops>(kernel: K) {
+        fn with<K: Ops, const N: usize>(kernel: K, cells: [u8; 9], depth: u32) {
             let board = Board::from_cells(cells);
             let folding = Folding::<N>::new(board);
             let count = |worked_out: fn(usize) -> bool| {
-                let levels = Discovery::<K>::new(board, depth).enumerate().map(|(i, level)| {
-                    if worked_out(i) {
-                        assert!(level.finals.work_out::<K>());
-                    }
-                    level
-                });
-                sum_final_hashes::<K, N>(levels, Start::of(board), depth, &folding)
+                let levels = Discovery::<K>::new(kernel, board, depth)
+                    .enumerate()
+                    .map(|(i, level)| {
+                        if worked_out(i) {
+                            assert!(level.finals.work_out(kernel));
+                        }
+                        level
+                    });
+                sum_final_hashes(
+                    kernel,
+                    levels,
+                    Start::of(board),
+                    depth,
+                    &folding,
+                    &SearchOptions::default(),
+                )
             };
             let alone = count(|_| false);
             assert_eq!(count(|_| true), alone, "{board:?} depth {depth}");
             assert_eq!(count(|i| i % 2 == 1), alone, "{board:?} depth {depth}");
         }
         for depth in [1, 2, 3, 9, 16] {
-            with::<K, 2>([0; 9], depth);
-            with::<K, 4>([0, 0, 0, 1, 0, 1, 0, 1, 0], depth);
-            with::<K, 8>([1, 2, 0, 0, 0, 0, 0, 0, 0], depth);
-            with::<K, 8>([0, 5, 1, 0, 0, 0, 4, 0, 1], depth);
+            with::<K, 2>(kernel, [0; 9], depth);
+            with::<K, 4>(kernel, [0, 0, 0, 1, 0, 1, 0, 1, 0], depth);
+            with::<K, 8>(kernel, [1, 2, 0, 0, 0, 0, 0, 0, 0], depth);
+            with::<K, 8>(kernel, [0, 5, 1, 0, 0, 0, 4, 0, 1], depth);
         }
     }
 
@@ -902,10 +940,10 @@ mod tests {
         }
     }
 
-    fn long_windows<K: Ops>() {
-        long_windows_move_layer_by_layer::<K, 2>(Board::EMPTY);
-        long_windows_move_layer_by_layer::<K, 4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
-        long_windows_move_layer_by_layer::<K, 8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
+    fn long_windows<K: Ops>(kernel: K) {
+        long_windows_move_layer_by_layer::<K, 2>(kernel, Board::EMPTY);
+        long_windows_move_layer_by_layer::<K, 4>(kernel, Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
+        long_windows_move_layer_by_layer::<K, 8>(kernel, Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
     }
 
     #[test]
