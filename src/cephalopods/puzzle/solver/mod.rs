@@ -347,6 +347,34 @@ mod tests {
         }
     }
 
+    /// `when_large` is called for a large search, on one thread as on two,
+    /// and never for a small one; where the counts live changes nothing.
+    #[test]
+    fn only_a_large_search_calls_when_large() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static CALLS: AtomicUsize = AtomicUsize::new(0);
+        fn note() {
+            CALLS.fetch_add(1, Ordering::Relaxed);
+        }
+        let (board, small, large) = (Board::from_cells([0; 9]), 2, 40);
+        for threads in [1, 2] {
+            for counts in [CountsIn::Heap, CountsIn::OwnMapping] {
+                let options = SearchOptions {
+                    threads,
+                    counts,
+                    when_large: Some(note),
+                    ..SearchOptions::default()
+                };
+                CALLS.store(0, Ordering::Relaxed);
+                let plain = path_hash_sum(board, small);
+                assert_eq!(path_hash_sum_with(board, small, &options), plain);
+                assert_eq!(CALLS.load(Ordering::Relaxed), 0, "{options:?}");
+                assert_eq!(path_hash_sum_with(board, large, &options), DEEP[0].2);
+                assert!((1..=2).contains(&CALLS.load(Ordering::Relaxed)), "{options:?}");
+            }
+        }
+    }
+
     #[test]
     fn no_path_outlasts_the_longest_game() {
         // Depth `LONGEST_GAME` is searched as asked; `u32::MAX` is cut to one
