@@ -24,9 +24,7 @@ pub struct Args {
     /// of two thousand boards: searches of about a millisecond and up) moves
     /// its discovery of boards to a second thread, on another CPU, while this
     /// one counts paths and helps it generate moves (and the other, once
-    /// done, helps count the last levels). On the 2-core VM it was developed
-    /// on, two threads ran the empty board at depth 40 1.4x faster than one,
-    /// `1 2 0 / 0 0 0 / 0 0 0` 1.6x, and the 12 public tests 1.15x to 1.2x.
+    /// done, helps count the last levels).
     /// Smaller searches, and machines with one core, use one thread. More
     /// than 2 are not used. The answer never depends on it.
     #[arg(long, short = 't', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]

@@ -43,8 +43,7 @@ use std::time::{Duration, Instant};
 /// helper's count and a fetch of the chunk's results from the other CPU,
 /// on cache lines that the helper writes, so chunks must be long enough
 /// for that to be small beside the work; and short enough that the helper
-/// gets several of a bucket. (The measured effect of the length is in
-/// BENCHMARKS.md.)
+/// gets several of a bucket.
 const CHUNK: usize = 256;
 
 /// Buckets with fewer items are visited alone.

@@ -106,16 +106,15 @@ impl Bucket {
 /// next group only if this one is full, and finding a board and adding one
 /// are the same straight-line code: in discovery the branches of a slot-by-
 /// slot probe, and of "found or new", mispredicted more than anything else.
-/// Tables fill to two thirds: fuller ones (7/8) measured slower, emptier
-/// ones (1/2) no faster.
+/// Tables fill to two thirds: fuller ones probe more groups, emptier ones
+/// take more cache for no fewer probes.
 #[derive(Default)]
 struct BoardIndex {
     groups: Vec<Group>,
     /// By index, with room for as many as the table holds before it grows.
     /// The room is left uninitialised rather than filled with unreached
-    /// entries: reserved sizes err high, and the filling took 2.4% of
-    /// public test 11's instructions and touched fresh memory that no board
-    /// used (BENCHMARKS.md, round 57).
+    /// entries: reserved sizes err high, and filling them would touch fresh
+    /// memory that no board uses.
     entries: Vec<Entry>,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
@@ -362,13 +361,11 @@ impl Shape {
     /// It caps what the edges and the final children reserve, each
     /// extrapolated alone. As a search nears its depth, moves stop being
     /// looked up and end paths instead, and the levels shrink at once:
-    /// there the final children's extrapolation came out up to 19 times too
-    /// large (public tests 11 and 12), and the room it reserved, at the
-    /// heap's top, pushed every later table up past it. That cost test 12 a
-    /// third huge page in 24 runs of 80, against 6 with the cap
-    /// (BENCHMARKS.md, round 56). On the public tests and the benchmark's
-    /// six deep boards, this estimate was 1.1 to 3.6 times the moves of
-    /// each level of a hundred moves or more, and once 0.84 times.
+    /// there the final children's extrapolation alone comes out many times
+    /// too large, and the room it reserves, at the heap's top, would push
+    /// every later table up past it, onto fresh memory. This estimate
+    /// errs high on almost every level, and where it errs low a list only
+    /// grows once.
     fn moves_after(&self, next_arrived: usize) -> usize {
         if self.arrived == 0 {
             return usize::MAX;
@@ -380,10 +377,10 @@ impl Shape {
 
 /// The size that follows `before` and then `last` if it changes by the
 /// same factor again (at most four times as large; `last` where `before`
-/// is 0). Sizes grow and then shrink smoothly from level to level: on the
-/// public tests and the deep boards, indexes reserved so rehash 0.01% to 1%
-/// of their boards as they grow, against 15% to 48% when reserved like the
-/// level before, in 0.9 to 1.05 times the slots.
+/// is 0). Sizes grow and then shrink smoothly from level to level, so
+/// indexes reserved so seldom grow (rehashing their boards), where indexes
+/// reserved like the level before grow on most levels, for about the same
+/// slots.
 fn extrapolate(last: usize, before: usize) -> usize {
     match before {
         0 => last,
@@ -649,8 +646,8 @@ impl<K: Ops> Visit<'_, '_, K> {
         self.order.push(boards.clone());
         // SAFETY: the boards lie within the job's, and are this thread's
         // alone (see `assist`). A slice of its own tells the compiler that
-        // writing them changes nothing else: through the pointer alone, the
-        // loop measured 1.5% more instructions.
+        // writing them changes nothing else, which the pointer alone does
+        // not, so it reloads what it already holds.
         let entries =
             unsafe { std::slice::from_raw_parts_mut(self.job.entries.add(boards.start), boards.len()) };
         let Visit {

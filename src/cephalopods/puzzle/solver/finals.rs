@@ -24,7 +24,7 @@ use crate::cephalopods::puzzle::moves::child_cell_sums;
 /// 16 bits.
 pub type CellSums = [u16; CELLS];
 
-/// A level's final children (see [`super::graph::Level::finals`]), and the
+/// A level's final children (see [`super::discovery::Level::finals`]), and the
 /// sums of their children's cells, by board, once worked out.
 #[derive(Default)]
 pub struct Finals {

@@ -192,10 +192,9 @@ impl Ops for Avx2 {
 
     /// Each empty cell's pattern extracted when gathering reaches the
     /// cell, in one instruction. No move needs a taken cell's pattern, and
-    /// the boards discovery visits have taken cells: all nine worked out
-    /// at once (eight in vector lanes, one by `pext`) took 2.6% to 3.9%
-    /// more instructions on public tests 7 to 12 and the deep boards
-    /// (BENCHMARKS.md, round 40).
+    /// the boards discovery visits have taken cells, so working all nine
+    /// out at once (eight in vector lanes, one by `pext`) does more work
+    /// than it saves.
     #[inline(always)]
     fn gather(self, moves: &mut Moves, board: Board) {
         moves.gather(board, |cell| self.neighbour_pattern(board, cell));

@@ -2,19 +2,23 @@
 //! the levels it finds come back over a channel, and this thread counts
 //! each one while the next ones are being discovered.
 //!
-//! Two things decide whether the pair runs side by side on this VM:
+//! ```text
+//!   this thread:    discovery ... level of >= 2,000 boards ─┐ hand over
+//!   second thread:                                          └─> discovery ─levels─┐
+//!   this thread:    count, count, ... <────────── channel ────────────────────────┘
+//!                   (while waiting: spin, and generate moves for discovery)
+//! ```
+//!
+//! Two things decide whether the pair runs side by side:
 //! - **Where the second thread starts.** Linux may start a new thread on
 //!   the CPU of the thread that made it and leave it there for
-//!   milliseconds. In about half the runs of public test 11 the two threads
-//!   shared one CPU throughout. So the second thread is moved at once to
-//!   the process's other CPUs, and it moves itself there too, as its first
-//!   step: when it ran before its maker could move it, the maker waited 2
-//!   to 4 ms for its CPU. Nor does it wait for anything from its maker: the
-//!   discovery is there before it starts. When it spun on its maker's CPU
-//!   waiting for the discovery to be handed over, neither ran for up to
-//!   the whole spin (2 ms), in 14 of 30 runs of test 11.
+//!   milliseconds, the two sharing one CPU. So the second thread is moved
+//!   at once to the process's other CPUs, and it moves itself there too,
+//!   as its first step, in case it runs before its maker could move it.
+//!   Nor does it wait for anything from its maker: the discovery is there
+//!   before it starts, so it never spins on its maker's CPU.
 //! - **How the counting thread waits.** A thread that sleeps until a level
-//!   arrives took from 0.05 to over 1 ms to wake (the idle virtual CPU has
+//!   arrives may take up to a millisecond to wake (an idle virtual CPU has
 //!   to be woken too). So it spins for a while first. The two threads run
 //!   on different CPUs, so the spinning does not slow discovery. While it
 //!   spins, it generates moves for discovery where it can (see `assist`).
@@ -34,8 +38,8 @@ use crate::cephalopods::puzzle::moves::Moves;
 type Helped<K> = Discovery<K, Option<Arc<BoardAssist>>>;
 
 /// How long the counting thread spins before it sleeps while it waits for
-/// a level. A level takes from 0.1 ms to a few ms to discover, and
-/// counting it less, so the counting thread seldom sleeps.
+/// a level: longer than a level of a large search takes to discover, so
+/// that the counting thread seldom sleeps.
 const SPIN_FOR: Duration = Duration::from_millis(2);
 
 /// The levels of a discovery, in order, as counting takes them. They are
@@ -213,9 +217,9 @@ pub struct OtherCpus {
 
 impl OtherCpus {
     /// `None` if this process may run on one CPU only. On Linux with glibc
-    /// this asks for the CPUs the process may run on, which takes about a
-    /// microsecond: `available_parallelism` also reads the cgroup's CPU
-    /// quota from files, which took 30 to 60 µs here. Only the number of
+    /// this asks for the CPUs the process may run on, in one system call:
+    /// `available_parallelism` also reads the cgroup's CPU quota from
+    /// files, dozens of times slower. Only the number of
     /// CPUs decides: a quota of one CPU over two of them still runs the
     /// pipeline, as two threads that take turns, within the quota.
     pub fn find() -> Option<OtherCpus> {

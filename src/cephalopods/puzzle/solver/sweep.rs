@@ -38,7 +38,7 @@ use crate::cephalopods::puzzle::CacheAligned;
 use crate::cephalopods::puzzle::board::Board;
 
 /// Counts paths over `levels`, which must come in order of pips from the
-/// start's, as [`super::graph::Discovery`] hands them on. The total is
+/// start's, as [`super::discovery::Discovery`] hands them on. The total is
 /// still to be unfolded.
 #[inline(always)]
 pub fn sum_final_hashes<K: Ops, const N: usize>(
@@ -190,10 +190,9 @@ impl Placed {
 /// last and above every bucket of `current` with fewer dice: a bucket may
 /// lie over those of `current` with as many dice or more, read and
 /// cleared by then. Each level then lies as the one before, from the
-/// start up, and the arena holds 1.04 to 1.06 times the most counts live
-/// at once on the deep boards and public test 11. A ring that placed
-/// each level after the last, each bucket in one piece, held 1.11 to 1.43
-/// times as many (BENCHMARKS.md, round 23).
+/// start up, and the arena holds little more than the most counts live at
+/// once, where a ring that placed each level after the last, each bucket
+/// in one piece, would leave gaps between the levels.
 fn stack(current: &Placed, lens: [usize; MAX_DICE + 1]) -> (Placed, usize) {
     let mut placed = Placed {
         starts: [0; MAX_DICE + 1],
@@ -228,19 +227,18 @@ fn stack(current: &Placed, lens: [usize; MAX_DICE + 1]) -> (Placed, usize) {
 /// dice from the arena's start up (see [`stack`]): a level is counted
 /// from the top down, and the next one fills the room it leaves, so that
 /// the arena holds little more than the most counts live at once.
-/// Memory touched for the first time is dear (a page fault per 4 KiB, or
-/// about 0.3 ms for each 2 MiB huge page on the development VM).
+/// Memory touched for the first time is dear: a page fault per 4 KiB, or
+/// a whole huge page to clear.
 ///
 /// The counts start on a cache line (`skew` entries into the buffer), so
 /// that with eight lanes, where a position is a block of eight `u32`s, no
-/// block ever straddles two lines. The heap aligns to 16 bytes only: where
-/// it put the counts 16 bytes off a multiple of 32, half the blocks did,
-/// and counting the eight-lane board `1 2 0 / ...` took up to 1.15 times
-/// as long (see BENCHMARKS.md, round 15). On the heap the buffer stays a
-/// plain `Vec<u32>`: with one of a type aligned to 64 bytes, which the
-/// allocator serves another way, discovery on the same board took 1.06
-/// times as long. Mapped on its own (see [`Storage`]), it starts on a huge
-/// page, and so on a line.
+/// block ever straddles two lines. The heap aligns to 16 bytes only, and
+/// where it put the counts 16 bytes off a multiple of 32, half the blocks
+/// would straddle, each read and write of them touching two lines. On the
+/// heap the buffer stays a plain `Vec<u32>`, skewed by hand: a `Vec` of a
+/// type aligned to 64 bytes is served another way by the allocator, which
+/// moves the tables discovery allocates after it. Mapped on its own (see
+/// [`Storage`]), it starts on a huge page, and so on a line.
 #[derive(Default)]
 struct Arena<const N: usize> {
     storage: Storage,
@@ -261,23 +259,19 @@ struct Arena<const N: usize> {
 /// How many bytes of counts an arena reserves ahead, once it outgrows
 /// [`FIRST_ROOM`]. Only what it uses is ever touched, so reserving costs
 /// address space, not memory. Growing past its allocation moves the whole
-/// arena to memory touched for the first time: on public test 11 the ring
-/// that came before the arena grew to 2.3 MB in ten moves (2.2% of all
-/// instructions), and the deep boards' rings to 0.8 to 12 MB (1.02x to
-/// 1.08x on one thread; see BENCHMARKS.md). On the heap, tables allocated
-/// after the move begin past the room: public test 7, whose ring needed
-/// only 256 KiB, took a second huge page for that alone (round 17).
-/// Mapped for the arena alone (see [`Storage`]), the room leaves the heap
-/// as it was.
+/// arena to memory touched for the first time, copying every count, and a
+/// buffer that doubled its way up would do so a dozen times in a deep
+/// search. On the heap, tables allocated after the move begin past the
+/// room; mapped for the arena alone (see [`Storage`]), the room leaves the
+/// heap as it was.
 const ARENA_ROOM: usize = 16 << 20;
 
 /// How many bytes of counts an arena holds before it reserves [`ARENA_ROOM`]:
-/// more than the small public tests use (up to 24 KiB). Reserved at once,
-/// the room left a 16 MiB hole in the heap, and every later table began
-/// past it, on memory of its own. Where the heap is set up for huge pages
-/// (`gamespace cephalopods`), that cost even a search of a few boards a
-/// second huge page: about 0.3 ms on the development VM (BENCHMARKS.md,
-/// round 13).
+/// more than small searches (those under a millisecond) use. Reserved at
+/// once, the room would leave a hole in the heap, and every later table
+/// would begin past it, on memory of its own: a small search would touch
+/// fresh pages for nothing. Outgrowing this room is also what tells that a
+/// search is large (see [`SearchOptions::when_large`]).
 const FIRST_ROOM: usize = 64 << 10;
 
 /// How many counts fill a cache line.
@@ -554,8 +548,8 @@ impl<'a> Targets<'a> {
         // index that looking its child up in the bucket of its kind gave,
         // and `of` picks that bucket for the kind, as discovery did; a
         // bucket has a count base per board. Unchecked here and in the
-        // blocks that `push` adds into, counting saves 4% of all
-        // instructions (see BENCHMARKS.md).
+        // blocks that `push` adds into, as these are counting's innermost
+        // loads.
         layer_position(unsafe { *bases.get_unchecked(edge.child()) }, layer)
     }
 }
