@@ -8,6 +8,21 @@
 //! after all of its parents. When a board is visited its window of layers
 //! (the fewest and most moves that reach it) is final, and once a level has
 //! been visited nothing changes it any more: it is handed on whole.
+//!
+//! ```text
+//!   level p (pips):   bucket 9 dice, 8, ..., 1, 0   (visited in this order)
+//!                        │ plain placement        ╲ capture of c dice
+//!                        v                         v
+//!   level p + 1:      bucket d + 1 of p + 1     bucket d + 1 - c of p
+//! ```
+//!
+//! Each board is looked up in an index of its bucket ([`BoardIndex`]), which
+//! numbers boards by arrival and widens their windows; a move is recorded
+//! as an [`Edge`] to the child's number. A board's moves are generated
+//! (see `generate`) one board ahead of their lookups, so that the index
+//! slots they need are fetched meanwhile. In a pipeline, the counting thread
+//! generates moves for chunks of large buckets (see `assist`), and
+//! discovery looks them up between its own.
 
 use std::ops::Range;
 use std::sync::Arc;

@@ -90,7 +90,7 @@ impl MoveCode {
 /// at the depth) and, once discovery has visited it, how many of its moves
 /// lead to children that were looked up (`inner_moves`) and to children
 /// kept as reached, where every path through the move ends within two
-/// moves (`final_moves`; see [`Level::finals`]).
+/// moves (`final_moves`; see [`super::discovery::Level::finals`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
     pub board: Board,

@@ -280,7 +280,7 @@ const LINE: usize = 64 / size_of::<u32>();
 /// Where an [`Arena`] keeps its counts: on the heap, in its first room, and
 /// once it outgrows that (in searches of a millisecond or more), either
 /// still on the heap or, where the process asks for it
-/// ([`super::map_counts_apart`]) on Linux with glibc, in memory mapped for
+/// ([`super::CountsIn::OwnMapping`]) on Linux with glibc, in memory mapped for
 /// it alone. There its room comes from the kernel as zeros, so growing it
 /// writes nothing, where the heap's room is cleared twice, by the kernel
 /// and by the arena. Small searches keep to the heap, whose memory they

@@ -8,7 +8,7 @@
 //! twice. Mapped on its own, it is cleared once, by the kernel, as it is
 //! first touched. That pays in a process that runs one search; one that
 //! runs many does better on the heap, which reuses memory already faulted
-//! in (see `super::map_counts_apart`).
+//! in (see `super::CountsIn`).
 //!
 //! On Linux with glibc only (where the crate uses `libc`); elsewhere the
 //! arena stays on the heap.
