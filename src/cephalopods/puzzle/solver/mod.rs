@@ -212,21 +212,21 @@ fn solve<const N: usize>(
     second_thread_from: Option<usize>,
 ) -> u32 {
     let folding = Folding::<N>::new(board);
-    let search = Search {
-        board,
-        depth,
-        folding: &folding,
-        options,
-        second_thread_from,
-    };
     let total = match options.kernel {
-        Kernel::Portable => count(kernel::Portable, &search),
+        Kernel::Portable => count(
+            kernel::Portable,
+            board,
+            depth,
+            &folding,
+            options,
+            second_thread_from,
+        ),
         #[cfg(target_arch = "x86_64")]
         Kernel::Avx2 => {
             let avx2 = kernel::Avx2::detect().expect("checked as supported");
             // SAFETY: `avx2` proves the CPU has AVX2, BMI1 and BMI2, which
             // `count_avx2` is compiled for.
-            unsafe { count_avx2(avx2, &search) }
+            unsafe { count_avx2(avx2, (board, depth), &folding, options, second_thread_from) }
         }
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx2 => unreachable!("AVX2 is never supported off x86-64"),
@@ -234,30 +234,20 @@ fn solve<const N: usize>(
     folding.unfold(total)
 }
 
-/// One search, as [`count`] runs it: from `board`, `depth` moves, with
-/// `N` lanes per board and layer, discovery moved to a second thread after
-/// the first level of at least `second_thread_from` boards, or never.
-struct Search<'a, const N: usize> {
+/// Discovers and counts the paths from `board`, each level counted as soon
+/// as it is discovered, with discovery moved to a second thread after the
+/// first level of at least `second_thread_from` boards. Without a second
+/// thread the discovery is counted as it is, with no pipeline around it,
+/// so that one thread runs no code for the pipeline's checks.
+#[inline(always)]
+fn count<K: Finish, const N: usize>(
+    kernel: K,
     board: Board,
     depth: u32,
-    folding: &'a Folding<N>,
-    options: &'a SearchOptions,
+    folding: &Folding<N>,
+    options: &SearchOptions,
     second_thread_from: Option<usize>,
-}
-
-/// Discovers and counts the paths of `search`, each level counted as soon
-/// as it is discovered. Without a second thread the discovery is counted
-/// as it is, with no pipeline around it, so that one thread runs no code
-/// for the pipeline's checks.
-#[inline(always)]
-fn count<K: Finish, const N: usize>(kernel: K, search: &Search<N>) -> u32 {
-    let &Search {
-        board,
-        depth,
-        folding,
-        options,
-        second_thread_from,
-    } = search;
+) -> u32 {
     let start = discovery::Start::of(board);
     match second_thread_from {
         None => {
@@ -276,8 +266,14 @@ fn count<K: Finish, const N: usize>(kernel: K, search: &Search<N>) -> u32 {
 /// that the whole engine inlined into it runs the kernel's code.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
-fn count_avx2<const N: usize>(kernel: kernel::Avx2, search: &Search<N>) -> u32 {
-    count(kernel, search)
+fn count_avx2<const N: usize>(
+    kernel: kernel::Avx2,
+    (board, depth): (Board, u32),
+    folding: &Folding<N>,
+    options: &SearchOptions,
+    second_thread_from: Option<usize>,
+) -> u32 {
+    count(kernel, board, depth, folding, options, second_thread_from)
 }
 
 #[cfg(test)]
