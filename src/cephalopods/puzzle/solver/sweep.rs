@@ -31,9 +31,9 @@ use super::finals::{self, CellSums};
 use super::generate::Edge;
 use super::kernel::Ops;
 use super::lanes::Folding;
+use super::options::{CountsIn, SearchOptions};
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 use super::zeroed::Zeroed;
-use super::{CountsIn, SearchOptions};
 use crate::cephalopods::puzzle::CacheAligned;
 use crate::cephalopods::puzzle::board::Board;
 
