@@ -61,13 +61,28 @@ fn assert_answers(output: &Output, expected: &str, what: &str) {
 #[test]
 fn small_inputs_of_every_subcommand_run_within_64_mib() {
     let limit = 64 * MIB;
-    let cases: [(&[&str], &str, &str); 8] = [
+    let cases: [(&[&str], &str, &str); 11] = [
         (&["cephalopods"], "0\n0 0 0\n0 0 0\n0 0 0\n", "0\n"),
         (&["cephalopods"], "20\n0 6 0\n2 2 2\n1 6 1\n", "322444322\n"),
         (
             &["cephalopods", "-t", "1"],
             "1\n1 0 1\n0 0 0\n0 0 0\n",
             "626111111\n",
+        ),
+        (
+            &["cephalopods", "analyze", "--size", "2x2", "--no-cache"],
+            "",
+            "reachable positions: 301",
+        ),
+        (
+            &["cephalopods", "value", "--size", "2x2", "--no-cache", "../.. w"],
+            "",
+            "../.. w tie 14",
+        ),
+        (
+            &["cephalopods", "play", "--size", "2x2", "--no-cache"],
+            "quit\n",
+            "a  b",
         ),
         (&["pawn-chess"], "1\n.ppp\n....\n.PPP\n....\n", "white (7)\n"),
         (

@@ -413,6 +413,7 @@ fn the_verdict_counts_the_plies_to_the_end() {
             Outcome::Win(1) => "you can win in 1 ply".to_owned(),
             Outcome::Win(n) => format!("you can win in {n} plies"),
             Outcome::Loss(n) => format!("lost: the program wins in {n} plies"),
+            Outcome::Tie(_) => panic!("Mu Torere has no ties"),
         };
         assert_eq!(verdict, expected, "{} {}", p.board, p.to_move);
     }

@@ -2,10 +2,12 @@
 //!
 //! - [`puzzle`]: the contest's puzzle, the sum of final-board hashes over
 //!   every game path of a given length, and its tuned counting engine.
+//! - [`game`]: the two-player game, solved.
 //!
 //! The puzzle's items are re-exported here, where the command line and
 //! the tests use them.
 
+pub mod game;
 pub mod puzzle;
 
 pub use puzzle::{

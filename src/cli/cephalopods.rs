@@ -1,5 +1,7 @@
-//! `gamespace cephalopods`: read a puzzle, print its path hash sum.
+//! `gamespace cephalopods`: read a puzzle, print its path hash sum; or,
+//! with a subcommand, play, analyse and value the two-player game.
 
+use super::cephalopod_game::{self, AnalyzeArgs, PlayArgs, ValueArgs};
 use super::input;
 use crate::heap::prefer_huge_pages;
 use anyhow::Context;
@@ -13,10 +15,17 @@ use std::path::PathBuf;
 /// Input: the depth, then the board as 3 rows of 3 dice (0 = empty, 1-6),
 /// separated by any whitespace. Output: one line with the sum.
 #[derive(clap::Args, Debug)]
+///
+/// With a subcommand, the two-player game instead: play it against the
+/// perfect program, analyse a solved board, or value positions.
 #[command(
-    after_help = "Example:\n  printf '1\\n1 0 1\\n0 0 0\\n0 0 0\\n' | gamespace cephalopods\n  626111111"
+    after_help = "Example:\n  printf '1\\n1 0 1\\n0 0 0\\n0 0 0\\n' | gamespace cephalopods\n  626111111",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<Sub>,
+
     /// Read the puzzle from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
@@ -31,7 +40,20 @@ pub struct Args {
     threads: u32,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    Play(PlayArgs),
+    Analyze(AnalyzeArgs),
+    Value(ValueArgs),
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        Some(Sub::Play(play)) => return cephalopod_game::run_play(play),
+        Some(Sub::Analyze(analyze)) => return cephalopod_game::run_analyze(analyze),
+        Some(Sub::Value(value)) => return cephalopod_game::run_value(value),
+        None => {}
+    }
     let text = input::read_all(args.input.as_deref())?;
     let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
     // Tuned for the one search this process runs, and the heap for a large

@@ -1,6 +1,7 @@
 //! Command-line front end: argument definitions, input and output, and the
 //! mapping of errors to exit statuses. The games' logic lives in the library.
 
+mod cephalopod_game;
 mod cephalopods;
 mod input;
 mod mu_torere;

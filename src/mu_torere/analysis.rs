@@ -32,6 +32,7 @@ impl Tally {
                 Outcome::Win(_) => tally.wins += 1,
                 Outcome::Loss(_) => tally.losses += 1,
                 Outcome::Draw => tally.draws += 1,
+                Outcome::Tie(_) => unreachable!("Mu Torere has no ties"),
             }
             tally.terminal += usize::from(p.is_over());
             classes.insert(p.canonical());
@@ -239,7 +240,7 @@ fn plies(n: u32) -> String {
 /// How a move's value reads in the report.
 fn verdict(value: Outcome, mover: Color) -> String {
     match value {
-        Outcome::Draw => "draws".to_owned(),
+        Outcome::Draw | Outcome::Tie(_) => "draws".to_owned(),
         Outcome::Win(n) => format!("wins in {}", plies(n)),
         Outcome::Loss(n) => format!("loses: {} then wins in {}", mover.opponent(), plies(n - 1)),
     }
@@ -337,7 +338,7 @@ pub fn write_table(solution: &Solution, out: &mut impl Write) -> io::Result<()> 
         let result = match value {
             Outcome::Win(_) => 'W',
             Outcome::Loss(_) => 'L',
-            Outcome::Draw => 'D',
+            Outcome::Draw | Outcome::Tie(_) => 'D',
         };
         let dist = value.plies().map_or("-".to_owned(), |n| n.to_string());
         writeln!(out, "{} {} {result} {dist}", p.board, p.to_move.letter())?;

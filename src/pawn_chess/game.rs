@@ -13,7 +13,7 @@
 
 use super::board::flip;
 use super::moves::Position;
-use crate::solve::negamax::AcyclicGame;
+use crate::solve::Game;
 use crate::solve::table::IndexedGame;
 
 /// The most pawns a side may have in the table, as the statement promises.
@@ -114,7 +114,7 @@ impl PawnChess {
     }
 }
 
-impl AcyclicGame for PawnChess {
+impl Game for PawnChess {
     type Position = Position;
 
     #[inline]

@@ -362,7 +362,7 @@ pub fn write_verdict(out: &mut impl Write, outcome: Outcome) -> io::Result<()> {
     let (winner, plies) = match outcome {
         Outcome::Win(n) => ("white", n),
         Outcome::Loss(n) => ("black", n),
-        Outcome::Draw => return out.write_all(b"draw\n"),
+        Outcome::Draw | Outcome::Tie(_) => return out.write_all(b"draw\n"),
     };
     // Wins are odd and losses even, which is what the spelled lines assume.
     match LINES.get(plies as usize) {

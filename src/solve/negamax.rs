@@ -4,27 +4,17 @@
 //! follows from its successors' alone. Solving on demand visits only what
 //! the asked positions can reach, which is a small part of a large space.
 
-use super::Outcome;
+use super::{Game, Outcome};
 use rustc_hash::FxHashMap;
-use std::hash::Hash;
 
-/// A game whose position graph has no cycle, so every line of play ends.
-pub trait AcyclicGame {
-    type Position: Copy + Eq + Hash;
-
-    /// Calls `visit` once per legal move with the position it leads to.
-    /// A position where `visit` is never called is lost for the side to move.
-    fn for_each_successor(&self, position: Self::Position, visit: impl FnMut(Self::Position));
-}
-
-/// Solves positions of an [`AcyclicGame`], remembering every value it
-/// computes so later questions about shared positions are free.
-pub struct Negamax<G: AcyclicGame> {
+/// Solves positions of a [`Game`] without cycles, remembering every value
+/// it computes so later questions about shared positions are free.
+pub struct Negamax<G: Game> {
     game: G,
     memo: FxHashMap<G::Position, Outcome>,
 }
 
-impl<G: AcyclicGame> Negamax<G> {
+impl<G: Game> Negamax<G> {
     pub fn new(game: G) -> Self {
         Negamax {
             game,
@@ -45,13 +35,18 @@ impl<G: AcyclicGame> Negamax<G> {
         if let Some(&known) = self.memo.get(&position) {
             return known;
         }
-        let mut successors = Vec::new();
-        self.game.for_each_successor(position, |p| successors.push(p));
-        let value = successors
-            .into_iter()
-            .map(|p| self.solve(p).parent())
-            .max()
-            .unwrap_or(Outcome::TERMINAL);
+        let value = match self.game.primitive(position) {
+            Some(value) => value,
+            None => {
+                let mut successors = Vec::new();
+                self.game.for_each_successor(position, |p| successors.push(p));
+                successors
+                    .into_iter()
+                    .map(|p| self.solve(p).parent())
+                    .max()
+                    .unwrap_or(Outcome::TERMINAL)
+            }
+        };
         self.memo.insert(position, value);
         value
     }
@@ -60,12 +55,12 @@ impl<G: AcyclicGame> Negamax<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Outcome::{Loss, Win};
+    use Outcome::{Loss, Tie, Win};
 
     /// Subtraction game: take 1 or 2 from a pile; whoever cannot move loses.
     struct Subtraction;
 
-    impl AcyclicGame for Subtraction {
+    impl Game for Subtraction {
         type Position = u32;
         fn for_each_successor(&self, pile: u32, mut visit: impl FnMut(u32)) {
             (1..=2)
@@ -86,5 +81,30 @@ mod tests {
             assert_eq!(solver.solve(pile), expected, "pile {pile}");
         }
         assert_eq!(solver.solved_positions(), 30);
+    }
+
+    /// Subtraction with a twist: a pile of exactly 4 ends the game in a tie.
+    struct TieAtFour;
+
+    impl Game for TieAtFour {
+        type Position = u32;
+        fn for_each_successor(&self, pile: u32, visit: impl FnMut(u32)) {
+            Subtraction.for_each_successor(pile, visit)
+        }
+        fn primitive(&self, pile: u32) -> Option<Outcome> {
+            (pile == 4).then_some(Tie(0))
+        }
+    }
+
+    #[test]
+    fn primitive_values_end_the_game_and_ties_are_taken_quickly() {
+        let mut solver = Negamax::new(TieAtFour);
+        assert_eq!(solver.solve(4), Tie(0));
+        // From 5: take 2 to leave 3 (a loss for the opponent: win in 3), or
+        // take 1 to reach the tie at once. The win is better.
+        assert_eq!(solver.solve(5), Win(3));
+        // From 6: take 2 to reach the tie, or 1 to leave 5, a win for the
+        // opponent: the tie in 1 is best.
+        assert_eq!(solver.solve(6), Tie(1));
     }
 }

@@ -102,7 +102,7 @@ pub fn solve(graph: &Graph) -> Vec<Outcome> {
                         frontier.push_back(p);
                     }
                 }
-                Outcome::Draw => unreachable!("draws are never queued"),
+                Outcome::Draw | Outcome::Tie(_) => unreachable!("only wins and losses are queued"),
             }
         }
     }

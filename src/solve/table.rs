@@ -13,13 +13,12 @@
 //! the loser the longest. They agree with [`retrograde::solve`](super::retrograde::solve)
 //! on the same graph, which [`graph`] builds for checking.
 
-use super::Outcome;
-use super::negamax::AcyclicGame;
 use super::retrograde::Graph;
+use super::{Game, Outcome};
 
-/// An [`AcyclicGame`] whose space can be listed in dependency order and
-/// numbered densely.
-pub trait IndexedGame: AcyclicGame {
+/// A [`Game`] without cycles whose space can be listed in dependency order
+/// and numbered densely.
+pub trait IndexedGame: Game {
     /// The number of table slots: every index is below it. Slots that no
     /// listed position takes are allowed and stay unsolved.
     fn slots(&self) -> usize;
@@ -78,12 +77,25 @@ impl Table {
     /// Solves every position `game` lists.
     ///
     /// # Panics
-    /// If a position is listed before one of its successors, or a line of
-    /// play is longer than 253 plies: both are mistakes in the game's code,
-    /// not in anyone's input.
+    /// If a position is listed before one of its successors, a line of
+    /// play is longer than 253 plies, or the game has ties (the table holds
+    /// wins and losses by the parity of their plies): all are mistakes in
+    /// the game's code, not in anyone's input.
     pub fn solve<G: IndexedGame>(game: &G) -> Table {
         let mut plies = vec![UNSOLVED; game.slots()];
         game.for_each_position(|position| {
+            if let Some(value) = game.primitive(position) {
+                let packed = match value.plies() {
+                    Some(n) if n < u32::from(UNSOLVED - 1) => n as u8,
+                    _ => UNSOLVED,
+                };
+                assert!(
+                    packed != UNSOLVED && outcome_of(packed) == value,
+                    "a table holds wins in odd plies and losses in even ones, not {value}"
+                );
+                plies[game.index(position)] = packed;
+                return;
+            }
             let mut best: Option<u8> = None;
             game.for_each_successor(position, |child| {
                 let child = plies[game.index(child)];
@@ -150,7 +162,7 @@ mod tests {
         edges: Vec<Vec<usize>>,
     }
 
-    impl AcyclicGame for Dag {
+    impl Game for Dag {
         type Position = usize;
         fn for_each_successor(&self, p: usize, visit: impl FnMut(usize)) {
             self.edges[p].iter().copied().for_each(visit);
@@ -224,7 +236,7 @@ mod tests {
     #[test]
     fn unlisted_slots_stay_unsolved() {
         struct Sparse;
-        impl AcyclicGame for Sparse {
+        impl Game for Sparse {
             type Position = usize;
             fn for_each_successor(&self, p: usize, mut visit: impl FnMut(usize)) {
                 if p == 3 {

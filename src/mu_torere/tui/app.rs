@@ -150,7 +150,7 @@ impl App {
             }
         };
         let verdict = match value {
-            Outcome::Draw => "drawn".to_owned(),
+            Outcome::Draw | Outcome::Tie(_) => "drawn".to_owned(),
             Outcome::Win(n) => format!("you can win in {}", plies(n)),
             Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
         };
