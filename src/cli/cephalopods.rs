@@ -3,8 +3,9 @@
 
 use super::cephalopod_game::{self, AnalyzeArgs, PlayArgs, ValueArgs};
 use super::input;
+use crate::heap::prefer_huge_pages;
 use anyhow::Context;
-use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with, prefer_huge_pages};
+use gamespace::cephalopods::{CountsIn, SearchOptions, parse_puzzle, path_hash_sum_with};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -32,9 +33,7 @@ pub struct Args {
     /// of two thousand boards: searches of about a millisecond and up) moves
     /// its discovery of boards to a second thread, on another CPU, while this
     /// one counts paths and helps it generate moves (and the other, once
-    /// done, helps count the last levels). On the 2-core VM it was developed
-    /// on, two threads ran the empty board at depth 40 1.4x faster than one,
-    /// `1 2 0 / 0 0 0 / 0 0 0` 1.6x, and the 12 public tests 1.15x to 1.2x.
+    /// done, helps count the last levels).
     /// Smaller searches, and machines with one core, use one thread. More
     /// than 2 are not used. The answer never depends on it.
     #[arg(long, short = 't', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -57,15 +56,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let text = input::read_all(args.input.as_deref())?;
     let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
-    // Tuned for the one search this process runs.
-    prefer_huge_pages();
-    map_counts_apart();
-    let answer = path_hash_sum_with(
-        puzzle.board,
-        puzzle.depth,
-        Kernel::detect(),
-        args.threads as usize,
-    );
+    // Tuned for the one search this process runs, and the heap for a large
+    // one only once the search proves large.
+    let options = SearchOptions {
+        threads: args.threads as usize,
+        counts: CountsIn::OwnMapping,
+        when_large: Some(prefer_huge_pages),
+        ..SearchOptions::default()
+    };
+    let answer = path_hash_sum_with(puzzle.board, puzzle.depth, &options);
     writeln!(super::streams::stdout(), "{answer}")?;
     Ok(())
 }
