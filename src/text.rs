@@ -26,6 +26,13 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// One character as [`shown`] shows it.
+pub fn shown_char(c: char) -> String {
+    let mut out = String::new();
+    push_shown(&mut out, c);
+    out
+}
+
 /// [`shown`] for at most `limit` characters of `text`, followed by
 /// [`SHORTENED`] when `text` is longer.
 pub fn shortened(text: &str, limit: usize) -> String {

@@ -2,7 +2,7 @@
 
 use super::input;
 use anyhow::Context;
-use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with, prefer_huge_pages};
+use gamespace::cephalopods::{Kernel, map_counts_apart, path_hash_sum_with, prefer_huge_pages, read_puzzle};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -10,7 +10,8 @@ use std::path::PathBuf;
 /// board, modulo 2^30 (CodinGame Spring Challenge 2025).
 ///
 /// Input: the depth, then the board as 3 rows of 3 dice (0 = empty, 1-6),
-/// separated by any whitespace. Output: one line with the sum.
+/// separated by whitespace (spaces, tabs, line ends). Output: one line with
+/// the sum.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example:\n  printf '1\\n1 0 1\\n0 0 0\\n0 0 0\\n' | gamespace cephalopods\n  626111111"
@@ -33,8 +34,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let text = input::read_all(args.input.as_deref())?;
-    let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
+    let input = input::open(args.input.as_deref())?;
+    let puzzle = read_puzzle(input)?.context("bad cephalopods puzzle")?;
     // Tuned for the one search this process runs.
     prefer_huge_pages();
     map_counts_apart();
