@@ -516,6 +516,47 @@ mod tests {
         );
     }
 
+    /// Every board of `input` read through a buffer of `capacity` bytes,
+    /// up to the first error.
+    fn streamed(input: &[u8], capacity: usize) -> Result<Vec<Board>, ParseError> {
+        let reader = io::BufReader::with_capacity(capacity, input);
+        let mut cases = Cases::new(reader).unwrap()?;
+        let mut boards = Vec::new();
+        while let Some(board) = cases.next_board().unwrap()? {
+            boards.push(board);
+        }
+        Ok(boards)
+    }
+
+    #[test]
+    fn a_stream_through_any_buffer_reads_as_the_whole_input() {
+        let inputs: [&[u8]; 8] = [
+            b"3\n.ppp\n....\n.PPP\n....\n  ...p ...p\r\npP.P\n...P\n\n....\n.P..\n...p\n....",
+            b"2\n.ppp\n....\n.PPP\n....\n....\n.P..\n...p\n....\n",
+            b"2\n.ppp\n....\n.PPP\n....\n....\n.P..\n...p\n",
+            b"1\n.ppp\n....\n.PPP\n....\n\n\n  x\n",
+            b"1\n.ppp\n.\xc3\xa9..\n.PPP\n....\n",
+            b"1\n.ppp\n..\xe2\x82\n",
+            b"1\n.ppp\n..........................\n",
+            b"0009\n",
+        ];
+        for input in inputs {
+            let whole = parse_cases(input);
+            for capacity in [1, 2, 3, 5, 19, 20, 21, 64] {
+                assert_eq!(streamed(input, capacity), whole, "{input:?} through {capacity}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_words_are_shown_shortened_with_an_ellipsis() {
+        let err = |t: &[u8]| parse_cases(t).unwrap_err().to_string();
+        assert_eq!(
+            err(b"1\n....................\n"),
+            "case 1, row 1 (line 2): `................…` has 20 characters; a row has 4"
+        );
+    }
+
     #[test]
     fn verdicts_use_the_judges_words() {
         let mut out = Vec::new();
