@@ -23,6 +23,7 @@ struct Finished {
 /// Runs `command` with `input` written to its stdin from another thread
 /// (a program may stop reading early: then the rest is not taken), and
 /// reaps it with `wait4`, which reports that one child's peak memory.
+#[expect(clippy::zombie_processes, reason = "reaped by `wait4`, not by `Child::wait`")]
 fn run(mut command: Command, input: impl AsRef<[u8]> + Send + 'static) -> Finished {
     let mut child = command
         .stdin(Stdio::piped())
