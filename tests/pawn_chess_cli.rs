@@ -103,14 +103,15 @@ fn boards_outside_the_promises_get_answers_not_crashes() {
         .stdout("white (0)\nblack (0)\nblack (0)\nwhite (1)\nwhite (0)\n");
 }
 
-fn rejects(input: impl Into<Vec<u8>>, message: &str) {
+/// The answers to the good cases before the bad one, then the error.
+fn rejects_after(input: impl Into<Vec<u8>>, answers: &str, message: &str) {
     gamespace()
         .arg("pawn-chess")
         .write_stdin(input)
         .assert()
         .failure()
         .code(1)
-        .stdout("")
+        .stdout(answers.to_owned())
         .stderr(predicate::str::starts_with(
             "gamespace: error: bad pawn-chess input: ",
         ))
@@ -119,28 +120,35 @@ fn rejects(input: impl Into<Vec<u8>>, message: &str) {
         .stderr(predicate::function(|e: &str| e.lines().count() == 1));
 }
 
+fn rejects(input: impl Into<Vec<u8>>, message: &str) {
+    rejects_after(input, "", message);
+}
+
 #[test]
 fn bad_input_gets_a_one_line_error_naming_the_case_and_row() {
     rejects(
         "1\n....\n.x..\n....\n.P..\n",
         "case 1, row 2 (line 3): `.x..` has `x` at column 2",
     );
-    rejects(
+    rejects_after(
         "2\n\n....\n....\n....\n.P..\n\n...\n",
+        "white (1)\n",
         "case 2, row 1 (line 8): `...` has 3 characters",
     );
     rejects(
         "1\n....\n....\n..P..\n",
         "case 1, row 3 (line 4): `..P..` has 5 characters",
     );
-    rejects(
+    rejects_after(
         "3\n....\n....\n....\n.P..\n",
+        "white (1)\n",
         "case 2, row 1: missing; the input ends after 1 of the 3 cases",
     );
     rejects("x\n....\n", "line 1: the case count `x` is not a whole number");
     rejects("", "the input is empty");
-    rejects(
+    rejects_after(
         "1\n....\n....\n....\n.P..\n....\n",
+        "white (1)\n",
         "line 6: unexpected `....` after the last of the 1 cases",
     );
     rejects(

@@ -5,7 +5,7 @@ use super::cephalopod_game::{self, AnalyzeArgs, PlayArgs, ValueArgs};
 use super::input;
 use crate::heap::prefer_huge_pages;
 use anyhow::Context;
-use gamespace::cephalopods::{CountsIn, SearchOptions, parse_puzzle, path_hash_sum_with};
+use gamespace::cephalopods::{CountsIn, SearchOptions, path_hash_sum_with, read_puzzle};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -13,7 +13,8 @@ use std::path::PathBuf;
 /// board, modulo 2^30 (CodinGame Spring Challenge 2025).
 ///
 /// Input: the depth, then the board as 3 rows of 3 dice (0 = empty, 1-6),
-/// separated by any whitespace. Output: one line with the sum.
+/// separated by whitespace (spaces, tabs, line ends). Output: one line with
+/// the sum.
 #[derive(clap::Args, Debug)]
 ///
 /// With a subcommand, the two-player game instead: play it against the
@@ -54,8 +55,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(Sub::Value(value)) => return cephalopod_game::run_value(value),
         None => {}
     }
-    let text = input::read_all(args.input.as_deref())?;
-    let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
+    let input = input::open(args.input.as_deref())?;
+    let puzzle = read_puzzle(input)?.context("bad cephalopods puzzle")?;
     // Tuned for the one search this process runs, and the heap for a large
     // one only once the search proves large.
     let options = SearchOptions {

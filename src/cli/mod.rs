@@ -41,7 +41,7 @@ pub fn parse_args() -> Result<Cli, ExitCode> {
         if !error.use_stderr() {
             // Help and version are results, and a failure to write them
             // ends the program as for any other result.
-            let written = error.print();
+            let written = streams::closed_stdout().and_then(|()| error.print());
             return finish(written.map_err(|e| streams::named(streams::WRITE_FAILURE, e).into()));
         }
         if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {

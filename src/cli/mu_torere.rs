@@ -89,7 +89,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         None => Board::START,
         Some(text) => text
             .parse::<Board>()
-            .with_context(|| format!("bad --position `{}`", text.escape_debug()))?,
+            .with_context(|| format!("bad --position `{}`", gamespace::text::shortened(text, 32)))?,
     };
     let stdout = io::stdout();
     let colour = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());

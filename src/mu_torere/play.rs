@@ -10,6 +10,7 @@ use super::choice::choose;
 use super::moves::Move;
 use super::render::{Highlight, coloured_picture, picture};
 use super::solver::Solution;
+use crate::lex::Line;
 use std::io::{self, BufRead, Write};
 
 /// How a game is set up.
@@ -54,6 +55,10 @@ squares:
   |/|\\|
   7-8-9";
 
+/// The longest line read whole: a longer one is refused, and only this
+/// much of it is kept.
+const LINE_LIMIT: usize = 1024;
+
 /// What one line typed by the human asks for.
 enum Request {
     Move(Move),
@@ -78,7 +83,8 @@ fn movable(p: Position) -> Vec<Square> {
 }
 
 fn interpret(line: &str, p: Position) -> Request {
-    let word = line.trim().to_ascii_lowercase();
+    let line = line.trim_ascii();
+    let word = line.to_ascii_lowercase();
     let hint = || format!("you can move {}", list_squares(&movable(p)));
     match word.as_str() {
         "" => Request::Nothing,
@@ -87,7 +93,7 @@ fn interpret(line: &str, p: Position) -> Request {
         _ => match word.parse::<u32>() {
             Err(_) => Request::Refused(format!(
                 "`{}` is not a square number; {} (or type help)",
-                line.trim(),
+                crate::text::shortened(line, 32),
                 hint()
             )),
             Ok(n) => match Square::from_number(n) {
@@ -148,14 +154,21 @@ impl<O: Write, T: Write> Game<'_, O, T> {
             )?;
             self.talk.flush()?;
             let mut bytes = Vec::new();
-            let read = input.read_until(b'\n', &mut bytes);
-            if !matches!(read, Ok(1..)) {
+            let read = crate::lex::read_line(input, &mut bytes, LINE_LIMIT);
+            if !matches!(read, Ok(Line::Whole | Line::TooLong)) {
                 // The prompt's line ends here: at the end of the input, or
                 // before a failed read is reported (that error first).
                 let ended = writeln!(self.talk);
                 read?;
                 ended?;
                 return Ok(Err(Ending::EndOfInput));
+            }
+            if matches!(read, Ok(Line::TooLong)) {
+                writeln!(
+                    self.talk,
+                    "that line is longer than {LINE_LIMIT} bytes; type a square number or help"
+                )?;
+                continue;
             }
             // Bytes that are not UTF-8 are just more input to refuse politely.
             let line = String::from_utf8_lossy(&bytes);

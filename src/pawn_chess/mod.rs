@@ -18,7 +18,7 @@ pub mod render;
 pub mod solver;
 
 pub use board::{Board, Side, Square};
-pub use protocol::{ParseError, parse_cases, write_verdict};
+pub use protocol::{Cases, ParseError, parse_cases, write_verdict};
 pub use solver::{Engine, Solver};
 
 use std::io::{self, Write};
@@ -33,15 +33,39 @@ pub fn write_answers(
     explain: bool,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    for (case, &board) in boards.iter().enumerate() {
-        if explain {
-            if case > 0 {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(render::explain(&solver.line(board)).as_bytes())?;
-        } else {
-            write_verdict(out, solver.solve(board))?;
+    let mut answers = Answers::new(solver, explain);
+    boards.iter().try_for_each(|&board| answers.write(board, out))
+}
+
+/// The answers of [`write_answers`], written one board at a time as the
+/// boards are read.
+pub struct Answers<'a> {
+    solver: &'a mut Solver,
+    explain: bool,
+    written: usize,
+}
+
+impl<'a> Answers<'a> {
+    pub fn new(solver: &'a mut Solver, explain: bool) -> Answers<'a> {
+        Answers {
+            solver,
+            explain,
+            written: 0,
         }
     }
-    Ok(())
+
+    /// Writes the answer to the next board.
+    #[inline]
+    pub fn write(&mut self, board: Board, out: &mut impl Write) -> io::Result<()> {
+        if self.explain {
+            if self.written > 0 {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(render::explain(&self.solver.line(board)).as_bytes())?;
+        } else {
+            write_verdict(out, self.solver.solve(board))?;
+        }
+        self.written += 1;
+        Ok(())
+    }
 }

@@ -13,7 +13,7 @@ pub mod protocol;
 pub mod solver;
 
 pub use board::Board;
-pub use protocol::{Puzzle, parse_puzzle};
+pub use protocol::{ParseError, Puzzle, parse_puzzle, read_puzzle};
 pub use solver::{CountsIn, Kernel, SearchOptions, path_hash_sum, path_hash_sum_with};
 
 /// Answers are taken modulo 2^30, as the contest asks.

@@ -1,7 +1,11 @@
-//! The CodinGame input format: a depth, then nine dice, separated by any
-//! whitespace. Every rejection names the token and where it stands.
+//! The CodinGame input format: a depth, then nine dice, separated by ASCII
+//! whitespace ([`crate::lex`]). The input is read as a stream, and only as
+//! far as it takes to know the answer or the error: ten words and what
+//! follows them. Every rejection names the token and where it stands.
 
 use super::board::Board;
+use crate::lex::{Decimal, Word, Words};
+use std::io::{self, BufRead};
 use thiserror::Error;
 
 /// A board and how many moves to look ahead.
@@ -44,99 +48,100 @@ pub enum ParseError {
     MissingDice { found: usize },
     #[error("{at}: unexpected `{token}` after the 9 dice")]
     ExtraToken { token: String, at: Position },
+    #[error("line {line}: the input is not UTF-8 text (byte {byte})")]
+    NotUtf8 { line: usize, byte: usize },
 }
 
-/// A token as error messages show it: control characters escaped, so
-/// nothing in the input can steer the terminal, and cut short if long.
-fn shown(token: &str) -> String {
-    const LIMIT: usize = 24;
-    let mut escaped: String = token.chars().take(LIMIT).flat_map(char::escape_debug).collect();
-    if token.chars().nth(LIMIT).is_some() {
-        escaped.push('…');
+/// How many characters of a token an error message shows.
+const SHOWN: usize = 24;
+
+/// The next word of `words`, handing its bytes to `each`, unless it is
+/// not UTF-8 text: that is the error.
+fn next_word(
+    words: &mut Words<impl BufRead>,
+    each: impl FnMut(u8),
+) -> io::Result<Result<Option<(Word, Position)>, ParseError>> {
+    let Some(word) = words.next_word_with(each)? else {
+        return Ok(Ok(None));
+    };
+    if let Some(byte) = word.not_utf8 {
+        return Ok(Err(ParseError::NotUtf8 {
+            line: word.line,
+            byte,
+        }));
     }
-    escaped
+    let at = Position {
+        line: word.line,
+        column: word.column,
+    };
+    Ok(Ok(Some((word, at))))
 }
 
-/// Splits `text` into whitespace-separated tokens with their positions.
-fn tokens(text: &str) -> impl Iterator<Item = (&str, Position)> {
-    text.lines().enumerate().flat_map(|(line_index, line)| {
-        let mut rest = line;
-        let mut offset = 0;
-        std::iter::from_fn(move || {
-            let start = rest.find(|c: char| !c.is_whitespace())?;
-            let token_and_after = &rest[start..];
-            let len = token_and_after
-                .find(char::is_whitespace)
-                .unwrap_or(token_and_after.len());
-            let token = &token_and_after[..len];
-            let column = line[..offset + start].chars().count() + 1;
-            offset += start + len;
-            rest = &token_and_after[len..];
-            Some((
-                token,
-                Position {
-                    line: line_index + 1,
-                    column,
-                },
-            ))
-        })
-    })
-}
-
-/// Parses a whole puzzle. The depth may be any value that fits in a `u32`:
-/// 0 asks for the board's own hash, and depths past the longest possible
-/// game give the same answer as that longest game.
-pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
-    let mut tokens = tokens(text);
-    let (token, at) = tokens.next().ok_or(ParseError::Empty)?;
-    let depth = parse_depth(token, at)?;
+/// Reads a puzzle from `input`, as far as its end or the first token that
+/// makes it bad. The outer error is a failure to read; the inner one, an
+/// input that is not a puzzle. The depth may be any value that fits in a
+/// `u32`: 0 asks for the board's own hash, and depths past the longest
+/// possible game give the same answer as that longest game.
+pub fn read_puzzle(input: impl BufRead) -> io::Result<Result<Puzzle, ParseError>> {
+    let mut words = Words::new(input);
+    let mut number = Decimal::new();
+    let (word, at) = match next_word(&mut words, |byte| number.push(byte))? {
+        Ok(Some(found)) => found,
+        Ok(None) => return Ok(Err(ParseError::Empty)),
+        Err(error) => return Ok(Err(error)),
+    };
+    let depth = match parse_depth(&number, &word, at) {
+        Ok(depth) => depth,
+        Err(error) => return Ok(Err(error)),
+    };
     let mut cells = [0u8; 9];
     for (index, cell) in cells.iter_mut().enumerate() {
-        let (token, at) = tokens.next().ok_or(ParseError::MissingDice { found: index })?;
-        *cell = match token.as_bytes() {
-            [digit @ b'0'..=b'6'] => digit - b'0',
+        let (word, at) = match next_word(&mut words, |_| {})? {
+            Ok(Some(found)) => found,
+            Ok(None) => return Ok(Err(ParseError::MissingDice { found: index })),
+            Err(error) => return Ok(Err(error)),
+        };
+        *cell = match word.text().map(str::as_bytes) {
+            Some([digit @ b'0'..=b'6']) => digit - b'0',
             _ => {
-                return Err(ParseError::BadDie {
+                return Ok(Err(ParseError::BadDie {
                     index: index + 1,
-                    token: shown(token),
+                    token: word.shown(SHOWN),
                     at,
-                });
+                }));
             }
         };
     }
-    if let Some((token, at)) = tokens.next() {
-        return Err(ParseError::ExtraToken {
-            token: shown(token),
+    match next_word(&mut words, |_| {})? {
+        Ok(None) => Ok(Ok(Puzzle {
+            depth,
+            board: Board::from_cells(cells),
+        })),
+        Ok(Some((word, at))) => Ok(Err(ParseError::ExtraToken {
+            token: word.shown(SHOWN),
             at,
-        });
+        })),
+        Err(error) => Ok(Err(error)),
     }
-    Ok(Puzzle {
-        depth,
-        board: Board::from_cells(cells),
-    })
 }
 
-fn parse_depth(token: &str, at: Position) -> Result<u32, ParseError> {
-    let owned = || shown(token);
-    let (negative, digits) = match token.as_bytes() {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        rest => (false, rest),
-    };
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(ParseError::DepthNotANumber { token: owned(), at });
+/// Parses a whole puzzle held in memory; see [`read_puzzle`].
+pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
+    read_puzzle(text.as_bytes()).expect("reading a slice cannot fail")
+}
+
+fn parse_depth(number: &Decimal, word: &Word, at: Position) -> Result<u32, ParseError> {
+    let token = || word.shown(SHOWN);
+    if !number.is_number() {
+        return Err(ParseError::DepthNotANumber { token: token(), at });
     }
-    if negative && digits.iter().any(|&d| d != b'0') {
-        return Err(ParseError::DepthNegative { token: owned(), at });
+    if number.sign() == Some(b'-') && !number.is_zero() {
+        return Err(ParseError::DepthNegative { token: token(), at });
     }
-    let mut depth: u32 = 0;
-    for &d in digits {
-        depth = depth
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(u32::from(d - b'0')))
-            .ok_or_else(|| ParseError::DepthTooLarge { token: owned(), at })?;
-    }
-    Ok(depth)
+    number
+        .value()
+        .and_then(|depth| u32::try_from(depth).ok())
+        .ok_or_else(|| ParseError::DepthTooLarge { token: token(), at })
 }
 
 #[cfg(test)]
@@ -144,11 +149,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_the_contest_layout_and_any_whitespace() {
+    fn reads_the_contest_layout_and_any_ascii_whitespace() {
         let p = parse_puzzle("20\n0 6 0\n2 2 2\n1 6 1\n").unwrap();
         assert_eq!(p.depth, 20);
         assert_eq!(p.board, Board::from_cells([0, 6, 0, 2, 2, 2, 1, 6, 1]));
-        assert_eq!(parse_puzzle("  20 0 6 0\t2 2 2\r\n1 6 1").unwrap(), p);
+        assert_eq!(parse_puzzle("  20 0 6 0\t2 2 2\r\n1 6 1\x0c").unwrap(), p);
+    }
+
+    #[test]
+    fn whitespace_beyond_ascii_is_part_of_a_token() {
+        let err = parse_puzzle("1 1\u{a0}0 1 0 0 0 0 0 0").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            r"line 1, column 3: die 1 (row 1, column 1) `1\u{a0}0` is not a die value 0 to 6"
+        );
+        let err = parse_puzzle("1\u{2003}1 0 1 0 0 0 0 0 0").unwrap_err();
+        assert!(matches!(err, ParseError::DepthNotANumber { .. }), "{err}");
+    }
+
+    #[test]
+    fn input_that_is_not_utf8_is_placed() {
+        assert_eq!(
+            read_puzzle(&b"1\n1 0 \xff\n"[..]).unwrap(),
+            Err(ParseError::NotUtf8 { line: 2, byte: 7 })
+        );
+    }
+
+    #[test]
+    fn a_depth_of_any_length_is_read_exactly() {
+        let zeros = "0".repeat(100_000);
+        let padded = format!("{zeros}7 1 1 1 1 1 1 1 1 1");
+        assert_eq!(parse_puzzle(&padded).unwrap().depth, 7);
+        let err = parse_puzzle(&format!("1{zeros} 1 1 1 1 1 1 1 1 1")).unwrap_err();
+        assert!(matches!(err, ParseError::DepthTooLarge { .. }), "{err}");
+        assert!(err.to_string().contains("`100000000000000000000000…`"), "{err}");
     }
 
     #[test]
@@ -194,7 +228,7 @@ mod tests {
         assert!(!err.contains('\u{1b}'));
         let long = format!("1 {} 0 0 0 0 0 0 0 0", "9".repeat(1000));
         let err = parse_puzzle(&long).unwrap_err().to_string();
-        assert!(err.len() < 120 && err.contains('…'), "{err}");
+        assert!(err.len() < 120 && err.contains("99999999999999999999…`"), "{err}");
     }
 
     #[test]
