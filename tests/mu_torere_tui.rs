@@ -24,7 +24,15 @@ fn sq(n: u32) -> Square {
 }
 
 fn app_with(human: Color, start: Position, colour: bool) -> App {
-    App::new(Solution::get(), Config { human, start, colour })
+    App::new(
+        Solution::get(),
+        Config {
+            human,
+            start,
+            colour,
+            ..Config::default()
+        },
+    )
 }
 
 fn new_app() -> App {
@@ -477,7 +485,7 @@ fn the_program_replies_exactly_as_in_line_mode() {
         let config = Config {
             human,
             start,
-            colour: false,
+            ..Config::default()
         };
         let (mut out, mut talk) = (Vec::new(), Vec::new());
         play(solution, config, typed.as_bytes(), &mut out, &mut talk).unwrap();

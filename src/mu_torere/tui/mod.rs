@@ -52,8 +52,10 @@ pub fn run(solution: &'static Solution, config: Config) -> io::Result<Ending> {
         if event::poll(SIGNAL_CHECK)? {
             let event = event::read()?;
             let size = session.terminal.size()?;
-            if app.handle(&event, Rect::new(0, 0, size.width, size.height)) == Flow::Quit {
-                return Ok(Ending::Quit);
+            match app.handle(&event, Rect::new(0, 0, size.width, size.height)) {
+                Flow::Continue => {}
+                Flow::Suspend => session.suspend()?,
+                Flow::Quit => return Ok(Ending::Quit),
             }
         }
     }
