@@ -357,7 +357,10 @@ mod tests {
                 "illegal: there is no square 12 (squares are 1 to 9)",
             ]
         );
-        assert_eq!(out.lines().take(5).collect::<Vec<_>>().join("\n") + "\n", picture(Position::START.board));
+        assert_eq!(
+            out.lines().take(5).collect::<Vec<_>>().join("\n") + "\n",
+            picture(Position::START.board)
+        );
         assert_eq!(talk.matches("you can move 4 or 9 (or type help)").count(), 5);
         assert!(talk.contains("commands:"));
         assert!(talk.contains("The player who cannot move loses"));
@@ -380,7 +383,10 @@ mod tests {
              black to move (you): square of the stone to move (4 or 9), or help: \n"
         );
         let (_, _, talk) = run(Config::default(), "");
-        assert_eq!(talk, "black to move (you): square of the stone to move (4 or 9), or help: \n");
+        assert_eq!(
+            talk,
+            "black to move (you): square of the stone to move (4 or 9), or help: \n"
+        );
     }
 
     #[test]
@@ -476,7 +482,10 @@ mod tests {
         let ending = play(Solution::get(), Config::default(), input, &mut out, &mut talk).unwrap();
         assert_eq!(ending, Ending::EndOfInput);
         let out = String::from_utf8(out).unwrap();
-        assert!(out.contains("\nillegal: `\u{fffd}\u{fffd}` is not a square number\n"), "{out}");
+        assert!(
+            out.contains("\nillegal: `\u{fffd}\u{fffd}` is not a square number\n"),
+            "{out}"
+        );
         assert!(String::from_utf8(talk).unwrap().contains("you can move 4 or 9"));
         assert!(out.contains("\nblack moves 4 to 5\n"));
     }

@@ -145,14 +145,23 @@ mod tests {
         for colour in [true, false] {
             let text = annotated_picture(Board::START, highlight, colour);
             let stripped = strip(&text);
-            let boards: Vec<&str> = stripped.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+            let boards: Vec<&str> = stripped
+                .lines()
+                .map(|l| l.split_whitespace().next().unwrap())
+                .collect();
             assert_eq!(boards.join("\n") + "\n", picture(Board::START));
-            let numbering: Vec<&str> = stripped.lines().map(|l| l.split_whitespace().nth(1).unwrap()).collect();
+            let numbering: Vec<&str> = stripped
+                .lines()
+                .map(|l| l.split_whitespace().nth(1).unwrap())
+                .collect();
             assert_eq!(numbering, NUMBERING);
             assert!(text.contains("\x1b[4m"));
             // Red is the only colour, and only when asked for.
             assert_eq!(text.contains("\x1b[31m"), colour);
-            assert!(!text.contains("\x1b[9"), "no bright colour, unreadable on a light background");
+            assert!(
+                !text.contains("\x1b[9"),
+                "no bright colour, unreadable on a light background"
+            );
         }
         assert!(!picture(Board::START).contains('\x1b'));
     }

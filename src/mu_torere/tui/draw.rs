@@ -11,9 +11,9 @@
 //! reads on a light background as on a dark one.
 
 use super::app::{App, Evaluation, Player};
-use crate::mu_torere::play::RULES;
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, Octagon, Screen, inner};
 use crate::mu_torere::board::{Color as Stone, Square};
+use crate::mu_torere::play::RULES;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Position as Cell, Rect};
@@ -90,7 +90,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .block(Block::new().borders(Borders::ALL).title(" Status "));
     frame.render_widget(status, screen.status);
     if app.shows_help() {
-        help(frame, app, Rect::new(area.x, screen.board.y, area.width, screen.board.height));
+        help(
+            frame,
+            app,
+            Rect::new(area.x, screen.board.y, area.width, screen.board.height),
+        );
     }
 }
 
@@ -98,7 +102,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
 fn help(frame: &mut Frame, app: &App, area: Rect) {
     let mut lines = vec![
         Line::styled("Rules", Style::new().add_modifier(Modifier::BOLD)),
-        Line::from(format!("{} {}", RULES.replace('\n', " "), app.draw_rule().describe())),
+        Line::from(format!(
+            "{} {}",
+            RULES.replace('\n', " "),
+            app.draw_rule().describe()
+        )),
         Line::from(""),
         Line::styled("Keys", Style::new().add_modifier(Modifier::BOLD)),
     ];
@@ -158,17 +166,13 @@ fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
         .add_modifier(Modifier::BOLD | Modifier::REVERSED);
     let (heading, footer) = match app.winner() {
         Some(winner) => {
-            let who = if winner == app.human() {
-                "you win"
-            } else {
-                "the program wins"
-            };
+            // Who that is, the status line says: the title has no room.
             let by = app
                 .winning_move()
                 .map(|m| format!(" with {m}"))
                 .unwrap_or_default();
             (
-                Span::styled(format!(" GAME OVER: {winner} wins{by}, {who} "), over),
+                Span::styled(format!(" GAME OVER: {winner} wins{by} "), over),
                 " press n to play again ",
             )
         }
@@ -280,7 +284,11 @@ fn panel(frame: &mut Frame, app: &App, theme: Theme, area: Rect) {
 
 /// `3`, `3, 9`.
 fn squares(squares: &[Square]) -> String {
-    squares.iter().map(Square::to_string).collect::<Vec<_>>().join(", ")
+    squares
+        .iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The verdict, then what each kind of move does: at most three lines.
@@ -306,10 +314,16 @@ fn evaluation_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     } else {
         Color::Reset
     };
-    let mut lines = vec![Line::styled(verdict, theme.fg(colour).add_modifier(Modifier::BOLD))];
+    let mut lines = vec![Line::styled(
+        verdict,
+        theme.fg(colour).add_modifier(Modifier::BOLD),
+    )];
     if !winning_moves.is_empty() {
         let s = if winning_moves.len() == 1 { "" } else { "s" };
-        lines.push(Line::from(format!("✓ winning move{s}: {}", squares(&winning_moves))));
+        lines.push(Line::from(format!(
+            "✓ winning move{s}: {}",
+            squares(&winning_moves)
+        )));
     }
     if every_move_loses {
         lines.push(Line::from("every move loses"));
