@@ -2,7 +2,7 @@
 //! or with `--explain` an optimal line of play too.
 
 use anyhow::Context;
-use gamespace::pawn_chess::{Engine, Solver, parse_cases, write_answers};
+use gamespace::pawn_chess::{Engine, Explain, Solver, parse_cases, write_answers};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
@@ -33,16 +33,27 @@ pub struct Args {
     /// Read the cases from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
-    /// After each verdict, print one optimal line of play with the board
-    /// after every move; cases are separated by a blank line.
-    #[arg(long)]
-    explain: bool,
+    /// After each verdict, print one optimal line of play: the moves in
+    /// notation, then the boards four to a row; cases are separated by a
+    /// blank line. `--explain=all` also lists every move of the position
+    /// with its value.
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "line")]
+    explain: Option<ExplainArg>,
 
     /// The engine: `table` solves every position once up front (best for
     /// many cases); `negamax` searches from each case, remembering what it
     /// meets (best for a few). Both give the same answers.
     #[arg(long, value_enum, default_value_t = EngineArg::Table)]
     engine: EngineArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ExplainArg {
+    /// One optimal line of play.
+    Line,
+    /// The line, and every move of the position with its value.
+    All,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -68,7 +79,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Err(_) => Solver::new(engine),
     };
     let mut out = BufWriter::with_capacity(1 << 16, super::streams::stdout());
-    write_answers(&boards, &mut solver, args.explain, &mut out)?;
+    let explain = match args.explain {
+        None => Explain::Verdict,
+        Some(ExplainArg::Line) => Explain::Line,
+        Some(ExplainArg::All) => Explain::AllMoves,
+    };
+    write_answers(&boards, &mut solver, explain, &mut out)?;
     out.flush()?;
     Ok(())
 }

@@ -23,25 +23,38 @@ pub use solver::{Engine, Solver};
 
 use std::io::{self, Write};
 
+/// How much `gamespace pawn-chess` says about each case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Explain {
+    /// The verdict line alone: the judge's protocol.
+    #[default]
+    Verdict,
+    /// The verdict and one optimal line of play (`--explain`).
+    Line,
+    /// Also every move of the start with its value (`--explain=all`).
+    AllMoves,
+}
+
 /// Writes the answers to `boards`, White to move in each, as `gamespace
-/// pawn-chess` prints them: one verdict line per board, or with `explain`
-/// each verdict followed by an optimal line of play, boards separated by a
+/// pawn-chess` prints them: one verdict line per board, or when explaining
+/// each verdict followed by an optimal line of play, cases separated by a
 /// blank line.
 pub fn write_answers(
     boards: &[Board],
     solver: &mut Solver,
-    explain: bool,
+    explain: Explain,
     out: &mut impl Write,
 ) -> io::Result<()> {
     for (case, &board) in boards.iter().enumerate() {
-        if explain {
-            if case > 0 {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(render::explain(&solver.line(board)).as_bytes())?;
-        } else {
+        if explain == Explain::Verdict {
             write_verdict(out, solver.solve(board))?;
+            continue;
         }
+        if case > 0 {
+            out.write_all(b"\n")?;
+        }
+        let moves = (explain == Explain::AllMoves).then(|| solver.first_moves(board));
+        out.write_all(render::explain(&solver.line(board), moves.as_deref()).as_bytes())?;
     }
     Ok(())
 }
