@@ -2,7 +2,7 @@
 //! or with `--explain` an optimal line of play too.
 
 use anyhow::Context;
-use gamespace::pawn_chess::{Answers, Board, Cases, Engine, ParseError, Solver};
+use gamespace::pawn_chess::{Answers, Board, Cases, Engine, Explain, ParseError, Solver};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::thread::JoinHandle;
@@ -36,16 +36,27 @@ pub struct Args {
     /// Read the cases from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
-    /// After each verdict, print one optimal line of play with the board
-    /// after every move; cases are separated by a blank line.
-    #[arg(long)]
-    explain: bool,
+    /// After each verdict, print one optimal line of play: the moves in
+    /// notation, then the boards four to a row; cases are separated by a
+    /// blank line. `--explain=all` also lists every move of the position
+    /// with its value.
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "line")]
+    explain: Option<ExplainArg>,
 
     /// The engine: `table` solves every position once up front (best for
     /// many cases); `negamax` searches from each case, remembering what it
     /// meets (best for a few). Both give the same answers.
     #[arg(long, value_enum, default_value_t = EngineArg::Table)]
     engine: EngineArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ExplainArg {
+    /// One optimal line of play.
+    Line,
+    /// The line, and every move of the position with its value.
+    All,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -87,7 +98,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .map_err(|_| anyhow::anyhow!("building the pawn-chess solver failed"))?,
         Err(_) => Solver::new(engine),
     };
-    let mut answers = Answers::new(&mut solver, args.explain);
+    let explain = match args.explain {
+        None => Explain::Verdict,
+        Some(ExplainArg::Line) => Explain::Line,
+        Some(ExplainArg::All) => Explain::AllMoves,
+    };
+    let mut answers = Answers::new(&mut solver, explain);
     let mut out = BufWriter::with_capacity(1 << 16, super::streams::stdout());
     for &board in &ahead {
         answers.write(board, &mut out)?;

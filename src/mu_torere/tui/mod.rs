@@ -93,8 +93,10 @@ fn play(solution: &'static Solution, config: Config) -> io::Result<Ending> {
         }
         for event in events.drain(..) {
             let size = session.terminal.size()?;
-            if app.handle(&event, Rect::new(0, 0, size.width, size.height)) == Flow::Quit {
-                return Ok(Ending::Quit);
+            match app.handle(&event, Rect::new(0, 0, size.width, size.height)) {
+                Flow::Continue => {}
+                Flow::Suspend => session.suspend()?,
+                Flow::Quit => return Ok(Ending::Quit),
             }
         }
     }

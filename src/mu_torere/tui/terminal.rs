@@ -1,7 +1,8 @@
 //! Taking over the terminal, and always giving it back: on a normal exit, an
 //! error, a panic, Ctrl-C, or a termination signal.
 //!
-//! In raw mode Ctrl-C arrives as a key, which the app turns into quit;
+//! In raw mode Ctrl-C arrives as a key, which the app turns into quit, and
+//! Ctrl-Z too, which it turns into [`Session::suspend`];
 //! signals sent from outside (SIGINT, SIGTERM, SIGHUP, SIGQUIT) are only
 //! noted for the event loop, which checks for one, ends, and says which:
 //! the guard restores the terminal, and the caller can then end the
@@ -112,6 +113,22 @@ impl Session {
         )?;
         session.terminal.clear()?;
         Ok(session)
+    }
+
+    /// Gives the terminal back and stops the process, as Ctrl-Z does
+    /// outside raw mode; once the shell continues it (`fg`), takes the
+    /// terminal again, to be redrawn whole.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        restore();
+        signal_hook::low_level::raise(signal_hook::consts::SIGTSTP)?;
+        enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        execute!(
+            self.terminal.backend_mut(),
+            EnterAlternateScreen,
+            EnableMouseCapture
+        )?;
+        self.terminal.clear()
     }
 
     /// The termination signal that has arrived, if one has.
