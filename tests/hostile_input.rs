@@ -125,7 +125,10 @@ fn a_long_line_is_refused_without_an_echo() {
     assert_eq!(finished.code, Some(0));
     assert!(finished.stderr.len() < 2000, "{}", finished.stderr);
     let stdout = String::from_utf8(finished.stdout).expect("UTF-8");
-    assert!(stdout.contains("illegal: a line longer than 1024 bytes\n"), "{stdout}");
+    assert!(
+        stdout.contains("illegal: a line longer than 1024 bytes\n"),
+        "{stdout}"
+    );
     assert!(stdout.len() < 2000, "{stdout}");
     assert!(stdout.contains("black moves 9 to 5"), "{stdout}");
 }
@@ -165,11 +168,12 @@ fn control_characters_in_messages_are_escaped() {
     ];
     for (args, input, expected) in jobs {
         let finished = run(command(&args), input);
-        let stderr = &finished.stderr;
-        assert!(stderr.contains(expected), "{args:?}: {stderr:?}");
+        // Errors go to stderr, and the line game's refusals to stdout.
+        let said = format!("{}{}", finished.stderr, String::from_utf8_lossy(&finished.stdout));
+        assert!(said.contains(expected), "{args:?}: {said:?}");
         assert!(
-            !stderr.contains(['\u{1b}', '\u{7}', '\r']),
-            "{args:?}: a control character reached stderr: {stderr:?}"
+            !said.contains(['\u{1b}', '\u{7}', '\r']),
+            "{args:?}: a control character reached the output: {said:?}"
         );
     }
 }
@@ -234,10 +238,11 @@ fn only_ascii_whitespace_separates_words() {
     );
     let game = run(command(&["mu-torere", "--plain"]), "4\u{a0}\nquit\n");
     assert_eq!(game.code, Some(0));
+    let refusals = String::from_utf8_lossy(&game.stdout).into_owned();
     assert!(
-        game.stderr.contains(r"`4\u{a0}` is not a square number"),
+        refusals.contains(r"illegal: `4\u{a0}` is not a square number"),
         "{}",
-        game.stderr
+        refusals
     );
     assert!(!String::from_utf8_lossy(&game.stdout).contains("moves"));
 }

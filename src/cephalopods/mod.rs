@@ -11,6 +11,6 @@ pub mod game;
 pub mod puzzle;
 
 pub use puzzle::{
-    Board, CountsIn, Kernel, MODULUS, ParseError, Puzzle, SearchOptions, board, moves, parse_puzzle, path_hash_sum,
-    path_hash_sum_with, protocol, read_puzzle, solver,
+    Board, CountsIn, Kernel, MODULUS, ParseError, Puzzle, SearchOptions, board, moves, parse_puzzle,
+    path_hash_sum, path_hash_sum_with, protocol, read_puzzle, solver,
 };
