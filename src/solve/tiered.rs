@@ -26,6 +26,7 @@ use super::{Game, Outcome};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use std::ops::ControlFlow;
 
 /// A [`Game`] without cycles whose positions fall into tiers that moves
 /// only leave.
@@ -139,6 +140,24 @@ where
     G: TieredGame,
     G::Position: Ord + Send + Sync,
 {
+    try_discover(game, start, |p| {
+        progress(p);
+        ControlFlow::Continue(())
+    })
+    .expect("discovery that is never stopped finishes")
+}
+
+/// [`discover`], stopped as soon as `progress` breaks after a tier (say,
+/// when the positions found pass a memory budget): then `None`.
+pub fn try_discover<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    mut progress: impl FnMut(Progress) -> ControlFlow<()>,
+) -> Option<BTreeMap<G::Tier, Sorted<G::Position>>>
+where
+    G: TieredGame,
+    G::Position: Ord + Send + Sync,
+{
     let mut pending: BTreeMap<G::Tier, Pending<G::Position>> = BTreeMap::new();
     for position in start {
         let position = game.canonical(position);
@@ -174,12 +193,15 @@ where
         }
         found += sorted.len() as u64;
         closed.insert(tier, sorted);
-        progress(Progress::Discovered {
+        let report = Progress::Discovered {
             tiers: closed.len(),
             positions: found,
-        });
+        };
+        if progress(report).is_break() {
+            return None;
+        }
     }
-    closed
+    Some(closed)
 }
 
 /// A tier's list of positions still open to more, deduplicated whenever it
