@@ -101,7 +101,11 @@ impl Oracle {
             None
         };
         if let Some(w) = winner_white {
-            return if w == *white { Outcome::Win(0) } else { Outcome::Loss(0) };
+            return if w == *white {
+                Outcome::Win(0)
+            } else {
+                Outcome::Loss(0)
+            };
         }
         match self.solve(grid, *white) {
             (true, n) => Outcome::Win(n),
@@ -111,7 +115,10 @@ impl Oracle {
 }
 
 fn text((grid, white): &Position) -> String {
-    let rows: Vec<String> = grid.iter().map(|r| String::from_utf8(r.clone()).unwrap()).collect();
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|r| String::from_utf8(r.clone()).unwrap())
+        .collect();
     format!("{} {}", rows.join("/"), if *white { 'w' } else { 'b' })
 }
 
@@ -193,9 +200,18 @@ fn move_values_and_lines_agree_with_the_oracle() {
                 let q: Position = {
                     let t = after.to_string();
                     let (board, side) = t.split_once(' ').unwrap();
-                    (board.split('/').map(|r| r.as_bytes().to_vec()).collect(), side == "w")
+                    (
+                        board.split('/').map(|r| r.as_bytes().to_vec()).collect(),
+                        side == "w",
+                    )
                 };
-                assert_eq!(value, oracle.value(&q).parent(), "{} then {}", text(p), setup.notation(step));
+                assert_eq!(
+                    value,
+                    oracle.value(&q).parent(),
+                    "{} then {}",
+                    text(p),
+                    setup.notation(step)
+                );
             }
             if let Some(&(_, first)) = moves.first() {
                 assert_eq!(first, best, "{}", text(p));
@@ -227,7 +243,8 @@ fn seeded_random_five_by_five_positions_agree_with_the_oracle() {
                 let roll = next() % 8;
                 // Pawns on their goal rows are rare: some positions are
                 // already over, most are not.
-                let goal_ok = |piece: u8| !((piece == b'P' && r == 0) || (piece == b'p' && r == 4)) || next() % 16 == 0;
+                let mut goal_ok =
+                    |piece: u8| !((piece == b'P' && r == 0) || (piece == b'p' && r == 4)) || next() % 16 == 0;
                 if roll == 0 && white < 5 && goal_ok(b'P') {
                     grid[r][c] = b'P';
                     white += 1;
@@ -248,7 +265,10 @@ fn seeded_random_five_by_five_positions_agree_with_the_oracle() {
         over += usize::from(expected.plies() == Some(0));
         assert_eq!(solver.value(setup).unwrap(), expected, "{}", text(p));
     }
-    assert!(over > 0 && over < positions.len() / 2, "{over} finished positions");
+    assert!(
+        over > 0 && over < positions.len() / 2,
+        "{over} finished positions"
+    );
 }
 
 #[test]
@@ -262,7 +282,11 @@ fn the_specs_facts_hold() {
     ] {
         let (rows, columns) = size.split_once('x').unwrap();
         let (rows, columns) = (rows.parse().unwrap(), columns.parse().unwrap());
-        assert_eq!(Oracle::new().value(&start(rows, columns)), value, "{size} by the oracle");
+        assert_eq!(
+            Oracle::new().value(&start(rows, columns)),
+            value,
+            "{size} by the oracle"
+        );
         let solved = solve_start(size.parse().unwrap(), 1 << 30, |_| {}).unwrap();
         assert_eq!(solved.value, value, "{size} by the engine");
     }

@@ -155,10 +155,13 @@ mod tests {
         let mut solver = value::Solver::new(setup.size(), 1 << 30);
         let v = solver.value(setup).unwrap();
         let moves = solver.moves(setup).unwrap();
-        assert_eq!(value_text(setup, v, &moves), ".p/../P. w win 3\n  a1-a2 win 3\n");
+        assert_eq!(
+            value_text(setup, v, &moves),
+            ".p/../P. w loss 2\n  a1-a2 loss 2\n"
+        );
         assert_eq!(
             value_json(setup, v, &moves),
-            "{\"position\":\".p/../P. w\",\"value\":\"win\",\"plies\":3,\"moves\":[{\"move\":\"a1-a2\",\"value\":\"win\",\"plies\":3}]}\n"
+            "{\"position\":\".p/../P. w\",\"value\":\"loss\",\"plies\":2,\"moves\":[{\"move\":\"a1-a2\",\"value\":\"loss\",\"plies\":2}]}\n"
         );
     }
 }
