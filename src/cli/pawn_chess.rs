@@ -58,8 +58,8 @@ pub struct Args {
     size: Option<Size>,
 
     /// With --size: the most memory the solve may take, in GB.
-    #[arg(long, value_name = "GB", requires = "size")]
-    memory: Option<u64>,
+    #[arg(long, value_name = "GB", requires = "size", value_parser = sizes::gigabytes)]
+    memory: Option<f64>,
 }
 
 /// The judge's board, whose cases the 4x4 code answers whatever `--size` says.

@@ -33,20 +33,31 @@ pub const fn bytes_per_position<K>() -> u64 {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum TooLarge {
     #[error(
-        "{size}: beyond reach: a position of this board needs a {bits}-bit key, and the solver holds 64 bits (boards up to 6x6, 7x5, 5x7, 8x4 and 4x8 fit)"
+        "{size}: beyond reach: a position of this board takes {bits} bits, and the solver's keys hold 64 (boards up to 6x6, 7x5, 5x7, 8x4 and 4x8 fit)"
     )]
     KeyTooWide { size: Size, bits: u32 },
     #[error(
-        "{size}: beyond reach: {found} positions or more (about {needed_gb} GB at {bytes} bytes each) after {tiers} tiers, past the limit of {limit_gb} GB (set with --memory)"
+        "{size}: beyond reach: {found} positions found in the first {tiers} tiers already take {} at {bytes} bytes each, over the limit of {} (set with --memory)",
+        human(*found * *bytes),
+        human(*limit_bytes)
     )]
     Memory {
         size: Size,
         found: u64,
         tiers: usize,
         bytes: u64,
-        needed_gb: u64,
-        limit_gb: u64,
+        limit_bytes: u64,
     },
+}
+
+/// `bytes` in MB or GB, one decimal.
+fn human(bytes: u64) -> String {
+    let mb = bytes as f64 / f64::from(1u32 << 20);
+    if mb < 1024.0 {
+        format!("{mb:.1} MB")
+    } else {
+        format!("{:.1} GB", mb / 1024.0)
+    }
 }
 
 /// Every position reachable from some starts, solved, on one board size.
@@ -89,8 +100,7 @@ impl<K: Key> Space<K> {
                 found,
                 tiers,
                 bytes,
-                needed_gb: (found * bytes).div_ceil(1 << 30),
-                limit_gb: limit_bytes >> 30,
+                limit_bytes,
             });
         };
         let positions = tiers.values().map(|t| t.len() as u64).sum();
@@ -278,6 +288,15 @@ pub struct StartValue {
     pub positions: u64,
 }
 
+/// Whether [`solve_start`] can hold the positions of `size` at all.
+pub fn check_start(size: Size) -> Result<(), TooLarge> {
+    let bits = key_bits(size);
+    match Boards::<u64>::new(size) {
+        Some(_) => Ok(()),
+        None => Err(TooLarge::KeyTooWide { size, bits }),
+    }
+}
+
 /// Solves the start position of `size` with the tiered solver, freeing each
 /// tier once nothing left moves into it. Boards whose positions need more
 /// than 64 bits are refused at once; others once discovery finds more
@@ -287,8 +306,8 @@ pub fn solve_start(
     limit_bytes: u64,
     progress: impl FnMut(Progress),
 ) -> Result<StartValue, TooLarge> {
-    let bits = key_bits(size);
-    let game = Boards::<u64>::new(size).ok_or(TooLarge::KeyTooWide { size, bits })?;
+    check_start(size)?;
+    let game = Boards::<u64>::new(size).expect("checked");
     let start = size.start();
     let start_tier = game.tier(game.canonical(game.key(start).expect("the start goes on")));
     let space = Space::solve(game, [start], limit_bytes, |t| t == start_tier, progress)?;

@@ -8,7 +8,7 @@ use gamespace::pawn_chess::cases::parse_sized_cases;
 use gamespace::pawn_chess::play::{Human, play};
 use gamespace::pawn_chess::sized_render::{explain, value_json, value_text};
 use gamespace::pawn_chess::sizes::{Setup, Size};
-use gamespace::pawn_chess::value::{Solver, solve_start};
+use gamespace::pawn_chess::value::{Solver, check_start, solve_start};
 use gamespace::pawn_chess::write_verdict;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -27,14 +27,23 @@ pub enum Command {
 pub struct Memory {
     /// The most memory one solve may take, in GB; a board that needs more is
     /// refused with an error. Default: three quarters of the machine's memory.
-    #[arg(long, value_name = "GB")]
-    memory: Option<u64>,
+    #[arg(long, value_name = "GB", value_parser = gigabytes)]
+    memory: Option<f64>,
+}
+
+/// A memory size in GB: a number, not negative.
+pub fn gigabytes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(gb) if gb.is_finite() && gb >= 0.0 => Ok(gb),
+        _ => Err(format!("`{text}` is not a size in GB")),
+    }
 }
 
 impl Memory {
     fn bytes(self) -> u64 {
         match self.memory {
-            Some(gb) => gb.saturating_mul(1 << 30),
+            // The cast saturates at u64::MAX.
+            Some(gb) => (gb * f64::from(1u32 << 30)) as u64,
             None => machine_memory().map_or(8 << 30, |total| total / 4 * 3),
         }
     }
@@ -169,7 +178,7 @@ pub fn cases(
     size: Size,
     input: Option<&Path>,
     explain_lines: bool,
-    memory: Option<u64>,
+    memory: Option<f64>,
 ) -> anyhow::Result<()> {
     let bytes = super::super::input::read_bytes(input)?;
     let boards = parse_sized_cases(&bytes, size).context("bad pawn-chess input")?;
@@ -238,6 +247,10 @@ fn analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let limit = args.memory.bytes();
     let mut out = streams::stdout();
     let progress = std::io::stderr().is_terminal();
+    // Boards the solver cannot hold are refused before any work.
+    for &size in &args.sizes.0 {
+        check_start(size)?;
+    }
     writeln!(out, "board  winner  plies  positions  seconds")?;
     out.flush()?;
     for &size in &args.sizes.0 {
