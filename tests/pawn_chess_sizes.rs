@@ -238,18 +238,18 @@ fn seeded_random_five_by_five_positions_agree_with_the_oracle() {
     while positions.len() < 400 {
         let mut grid = vec![vec![b'.'; 5]; 5];
         let (mut white, mut black) = (0, 0);
-        for r in 0..5 {
-            for c in 0..5 {
+        for (r, row) in grid.iter_mut().enumerate() {
+            for square in row.iter_mut() {
                 let roll = next() % 8;
                 // Pawns on their goal rows are rare: some positions are
                 // already over, most are not.
                 let mut goal_ok =
                     |piece: u8| !((piece == b'P' && r == 0) || (piece == b'p' && r == 4)) || next() % 16 == 0;
                 if roll == 0 && white < 5 && goal_ok(b'P') {
-                    grid[r][c] = b'P';
+                    *square = b'P';
                     white += 1;
                 } else if roll == 1 && black < 5 && goal_ok(b'p') {
-                    grid[r][c] = b'p';
+                    *square = b'p';
                     black += 1;
                 }
             }

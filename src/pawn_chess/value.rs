@@ -242,7 +242,7 @@ impl Solver {
                 (m, value.parent())
             })
             .collect();
-        valued.sort_by(|a, b| b.1.cmp(&a.1));
+        valued.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
         Ok(valued)
     }
 
