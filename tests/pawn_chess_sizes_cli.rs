@@ -197,6 +197,18 @@ fn bad_sizes_positions_and_rows_get_one_error_line() {
         "expected the rows, a space, and the side to move",
     );
     rejects(
+        &[
+            "pawn-chess",
+            "play",
+            "--size",
+            "4x4",
+            "--position",
+            "ppp/.../PPP w",
+        ],
+        "",
+        "--size 4x4 does not match the position, a 3x3 board",
+    );
+    rejects(
         &["pawn-chess", "play", "--position", "ppp/.../PPP x"],
         "",
         "the side to move is `x`",

@@ -109,9 +109,9 @@ pub struct AnalyzeArgs {
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  gamespace pawn-chess play --size 3x3 --human black")]
 pub struct PlayArgs {
-    /// The board, RxC.
-    #[arg(long, value_name = "RxC", default_value = "4x4")]
-    size: Size,
+    /// The board, RxC [default: 4x4, or the size of --position].
+    #[arg(long, value_name = "RxC")]
+    size: Option<Size>,
     /// The side you play; `none` lets the program play both.
     #[arg(long, value_enum, default_value_t = HumanArg::White)]
     human: HumanArg,
@@ -281,8 +281,14 @@ fn analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
 fn play_game(args: PlayArgs) -> anyhow::Result<()> {
     let start = match &args.position {
         Some(text) => parse_position(text)?,
-        None => args.size.start(),
+        None => args.size.unwrap_or(Size::FOUR_BY_FOUR).start(),
     };
+    if let Some(size) = args.size.filter(|&s| s != start.size()) {
+        anyhow::bail!(
+            "--size {size} does not match the position, a {} board",
+            start.size()
+        );
+    }
     let human = match args.human {
         HumanArg::White => Human::Plays(Side::White),
         HumanArg::Black => Human::Plays(Side::Black),
