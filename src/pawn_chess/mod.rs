@@ -21,6 +21,7 @@ pub mod sized_render;
 pub mod sizes;
 pub mod solver;
 pub mod tiers;
+pub mod tui;
 pub mod value;
 
 pub use board::{Board, Side, Square};

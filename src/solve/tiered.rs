@@ -425,6 +425,24 @@ mod tests {
     }
 
     #[test]
+    fn discovery_stops_when_progress_breaks() {
+        let game = Piles { stones: 6 };
+        let mut reports = 0;
+        let stopped = try_discover(&game, [(6, 6)], |_| {
+            reports += 1;
+            if reports == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(stopped, None);
+        assert_eq!(reports, 3);
+        let whole = try_discover(&game, [(6, 6)], |_| ControlFlow::Continue(()));
+        assert_eq!(whole, Some(discover(&game, [(6, 6)], |_| {})));
+    }
+
+    #[test]
     fn discovery_reports_each_tier() {
         let game = Piles { stones: 4 };
         let mut reports = Vec::new();

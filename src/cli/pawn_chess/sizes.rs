@@ -8,6 +8,7 @@ use gamespace::pawn_chess::cases::parse_sized_cases;
 use gamespace::pawn_chess::play::{Human, play};
 use gamespace::pawn_chess::sized_render::{explain, value_json, value_text};
 use gamespace::pawn_chess::sizes::{Setup, Size};
+use gamespace::pawn_chess::tui;
 use gamespace::pawn_chess::value::{Solver, check_start, solve_start};
 use gamespace::pawn_chess::write_verdict;
 use std::io::{BufWriter, IsTerminal, Write};
@@ -105,7 +106,9 @@ pub struct AnalyzeArgs {
 /// The board goes to stdout after every move, with a move line such as
 /// `white b1-b2` before it, and the game ends with `white wins` or
 /// `black wins`. Type your moves as in the move lines; `?` lists every legal
-/// move with its value. Prompts go to stderr.
+/// move with its value. Prompts go to stderr. On a terminal, a full-screen
+/// board opens instead (arrows, Enter to pick and move, v for the values of
+/// the moves, n for a new game, q to quit).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  gamespace pawn-chess play --size 3x3 --human black")]
 pub struct PlayArgs {
@@ -119,6 +122,10 @@ pub struct PlayArgs {
     /// the opening; it sets the size.
     #[arg(long, value_name = "POSITION")]
     position: Option<String>,
+    /// Use the line protocol instead of the full-screen board, which opens
+    /// when stdin and stdout are both terminals.
+    #[arg(long)]
+    plain: bool,
     #[command(flatten)]
     memory: Memory,
 }
@@ -296,6 +303,13 @@ fn play_game(args: PlayArgs) -> anyhow::Result<()> {
     };
     let mut solver = Solver::new(start.size(), args.memory.bytes());
     solver.prepare(&[start], |_| {})?;
+    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        if let tui::Ending::Signal(signal) = tui::run(tui::App::new(start, human, solver))? {
+            // With the terminal given back, end as the signal's sender expects.
+            signal_hook::low_level::emulate_default_handler(signal)?;
+        }
+        return Ok(());
+    }
     let mut input = streams::stdin();
     let mut out = BufWriter::new(streams::stdout());
     play(
