@@ -1,7 +1,10 @@
 //! `gamespace pawn-chess`: read the judge's cases, print one verdict each,
 //! or with `--explain` an optimal line of play too.
 
+mod sizes;
+
 use anyhow::Context;
+use gamespace::pawn_chess::sizes::Size;
 use gamespace::pawn_chess::{Answers, Board, Cases, Engine, Explain, ParseError, Solver};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -32,7 +35,11 @@ use std::thread::JoinHandle;
                         printf '1\\n.ppp\\n....\\n.PPP\\n....\\n' | gamespace pawn-chess\n  \
                         white (7)"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<sizes::Command>,
+
     /// Read the cases from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
@@ -49,7 +56,20 @@ pub struct Args {
     /// meets (best for a few). Both give the same answers.
     #[arg(long, value_enum, default_value_t = EngineArg::Table)]
     engine: EngineArg,
+
+    /// Cases on a board of R rows by C columns (2-8 rows, 1-8 columns): R
+    /// rows of C characters per case. Without it, or with 4x4, the 4x4
+    /// protocol above.
+    #[arg(long, value_name = "RxC")]
+    size: Option<Size>,
+
+    /// With --size: the most memory the solve may take, in GB.
+    #[arg(long, value_name = "GB", requires = "size", value_parser = sizes::gigabytes)]
+    memory: Option<f64>,
 }
+
+/// The judge's board, whose cases the 4x4 code answers whatever `--size` says.
+const FOUR_BY_FOUR: Size = Size::FOUR_BY_FOUR;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum ExplainArg {
@@ -70,6 +90,12 @@ enum EngineArg {
 const AHEAD: usize = 1 << 18;
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(command) = args.command {
+        return sizes::run(command);
+    }
+    if let Some(size) = args.size.filter(|&s| s != FOUR_BY_FOUR) {
+        return sizes::cases(size, args.input.as_deref(), args.explain.is_some(), args.memory);
+    }
     let engine = match args.engine {
         EngineArg::Table => Engine::Table,
         EngineArg::Negamax => Engine::Negamax,

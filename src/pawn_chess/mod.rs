@@ -11,11 +11,18 @@
 //! - [`render`]: the `--explain` text and its move notation.
 
 pub mod board;
+pub mod cases;
 pub mod game;
 pub mod moves;
+pub mod play;
 pub mod protocol;
 pub mod render;
+pub mod sized_render;
+pub mod sizes;
 pub mod solver;
+pub mod tiers;
+pub mod tui;
+pub mod value;
 
 pub use board::{Board, Side, Square};
 pub use protocol::{Cases, ParseError, parse_cases, write_verdict};

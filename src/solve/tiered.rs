@@ -27,6 +27,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 
 /// A [`Game`] without cycles whose positions fall into tiers that moves
 /// only leave.
@@ -258,6 +259,24 @@ where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
 {
+    try_discover(game, start, |p| {
+        progress(p);
+        ControlFlow::Continue(())
+    })
+    .expect("discovery that is never stopped finishes")
+}
+
+/// [`discover`], stopped as soon as `progress` breaks after a tier (say,
+/// when the positions found pass a memory budget): then `None`.
+pub fn try_discover<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    mut progress: impl FnMut(Progress) -> ControlFlow<()>,
+) -> Option<BTreeMap<G::Tier, Hashed<G::Position>>>
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
     let mut pending: BTreeMap<G::Tier, Pending<G::Position>> = BTreeMap::new();
     for position in start {
         let position = game.canonical(position);
@@ -293,12 +312,15 @@ where
         }
         found += sorted.len() as u64;
         closed.insert(tier, sorted);
-        progress(Progress::Discovered {
+        let report = Progress::Discovered {
             tiers: closed.len(),
             positions: found,
-        });
+        };
+        if progress(report).is_break() {
+            return None;
+        }
     }
-    closed
+    Some(closed)
 }
 
 /// A tier's list of positions still open to more, deduplicated whenever it
@@ -685,6 +707,24 @@ mod tests {
             });
             assert_eq!(seen, tiers.values().map(|t| t.len()).sum::<usize>());
         }
+    }
+
+    #[test]
+    fn discovery_stops_when_progress_breaks() {
+        let game = Piles { stones: 6 };
+        let mut reports = 0;
+        let stopped = try_discover(&game, [(6, 6)], |_| {
+            reports += 1;
+            if reports == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(stopped, None);
+        assert_eq!(reports, 3);
+        let whole = try_discover(&game, [(6, 6)], |_| ControlFlow::Continue(()));
+        assert_eq!(whole, Some(discover(&game, [(6, 6)], |_| {})));
     }
 
     #[test]
