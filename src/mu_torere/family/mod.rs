@@ -7,9 +7,13 @@
 //! - [`solver`]: every position solved by the shared implicit retrograde
 //!   engine, and the memory that takes.
 //! - [`analysis`]: the report and the table.
+//! - [`choice`], [`play`], [`render`]: the perfect player in line mode.
 
 pub mod analysis;
+pub mod choice;
 pub mod numbering;
+pub mod play;
+pub mod render;
 pub mod ring;
 pub mod solver;
 
