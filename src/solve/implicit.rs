@@ -34,6 +34,14 @@ pub trait ImplicitGraph: Sync {
     /// Calls `visit` once per move from `position` with the index reached.
     fn for_each_successor(&self, position: u64, visit: impl FnMut(u64));
 
+    /// How many moves `position` has: the calls [`Self::for_each_successor`]
+    /// would make, which a game may count faster than it generates them.
+    fn move_count(&self, position: u64) -> u32 {
+        let mut moves = 0;
+        self.for_each_successor(position, |_| moves += 1);
+        moves
+    }
+
     /// Calls `visit` once per move into `position` with the index it comes from.
     fn for_each_predecessor(&self, position: u64, visit: impl FnMut(u64));
 }
@@ -120,9 +128,7 @@ pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
     let values = zeroed(len, || AtomicU16::new(0));
     let unresolved = zeroed(len, || AtomicU8::new(0));
     let mut level = par_collect(len, |i, terminal| {
-        let mut moves = 0u32;
-        graph.for_each_successor(i, |_| moves += 1);
-        let moves = u8::try_from(moves).expect("at most 255 moves from a position");
+        let moves = u8::try_from(graph.move_count(i)).expect("at most 255 moves from a position");
         unresolved[i as usize].store(moves, Relaxed);
         if moves == 0 {
             values[i as usize].store(1, Relaxed);

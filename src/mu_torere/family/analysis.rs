@@ -162,7 +162,7 @@ fn tallies(solution: &RingSolution, reachable: &BitSet) -> (RingTally, RingTally
                 let canonical = ring.is_canonical(stones);
                 for to_move in Color::ALL {
                     let p = RingPosition { stones, to_move };
-                    let index = ring.index(p);
+                    let index = 2 * board + to_move as u64;
                     let outcome = solution.outcome_at(index);
                     let traps = if outcome == Outcome::Draw {
                         let mut traps = 0;

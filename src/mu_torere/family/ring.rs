@@ -97,12 +97,16 @@ pub struct RingMove {
 }
 
 /// The board of `2n` rim points with `n` stones a side, under one rule.
+/// C(a, b) for every a <= 2 MAX_N and b <= MAX_N, as a fixed table so that
+/// ranking needs no bounds beyond the array's.
+type Binomials = [[u64; Ring::MAX_N as usize + 1]; 2 * Ring::MAX_N as usize + 1];
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ring {
     n: u32,
     rule: Rule,
-    /// `binomial[a][b]` is C(a, b) for a <= 2n, b <= n.
-    binomial: Vec<Vec<u64>>,
+    /// `binomial[a][b]` is C(a, b) for a <= 2n, b <= n (zero beyond).
+    binomial: Box<Binomials>,
 }
 
 impl Ring {
@@ -118,10 +122,10 @@ impl Ring {
             (Ring::MIN_N..=Ring::MAX_N).contains(&n),
             "n = {n} is out of range"
         );
-        let mut binomial = vec![vec![0u64; n as usize + 1]; 2 * n as usize + 1];
+        let mut binomial = Box::new([[0u64; Ring::MAX_N as usize + 1]; 2 * Ring::MAX_N as usize + 1]);
         for a in 0..binomial.len() {
             binomial[a][0] = 1;
-            for b in 1..=n as usize {
+            for b in 1..binomial[a].len() {
                 binomial[a][b] = if a == 0 {
                     0
                 } else {
@@ -232,6 +236,26 @@ impl Ring {
             if to != 0 || self.may_enter_centre(k, opponent) {
                 visit(RingMove { from: k, to });
             }
+        }
+    }
+
+    /// How many legal moves the side to move has.
+    pub fn move_count(&self, p: RingPosition) -> u32 {
+        let own = p.stones.of(p.to_move);
+        let to = self.empty(p.stones);
+        let from = own & self.neighbours(to);
+        match (to, self.rule) {
+            (0, Rule::Standard) => {
+                // Rim stones with an opponent's stone on either side.
+                let rim = self.rim();
+                let ring_mask = self.all_points() & !1;
+                let opponent = p.stones.of(p.to_move.opponent()) >> 1;
+                let beside =
+                    ((opponent << 1) | (opponent >> (rim - 1)) | (opponent >> 1) | (opponent << (rim - 1)))
+                        << 1;
+                (from & beside & ring_mask).count_ones()
+            }
+            _ => from.count_ones(),
         }
     }
 
@@ -373,6 +397,10 @@ mod tests {
                     let p = ring.position(i);
                     ring.for_each_move(p, |m| forward.push((ring.index(ring.play(p, m)), i)));
                     ring.for_each_predecessor(p, |q| backward.push((i, ring.index(q))));
+                }
+                for i in 0..ring.len() {
+                    let p = ring.position(i);
+                    assert_eq!(ring.move_count(p) as usize, ring.moves(p).len());
                 }
                 forward.sort();
                 backward.sort();

@@ -21,6 +21,10 @@ impl ImplicitGraph for RingGraph<'_> {
         ring.for_each_move(p, |m| visit(ring.index(ring.play(p, m))));
     }
 
+    fn move_count(&self, position: u64) -> u32 {
+        self.0.move_count(self.0.position(position))
+    }
+
     fn for_each_predecessor(&self, position: u64, mut visit: impl FnMut(u64)) {
         let ring = self.0;
         ring.for_each_predecessor(ring.position(position), |q| visit(ring.index(q)));
@@ -92,5 +96,53 @@ impl RingSolution {
     /// Every position reachable from the start.
     pub fn reachable(&self) -> BitSet {
         implicit::reachable(&RingGraph(&self.ring), self.ring.index(self.ring.start()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mu_torere::Solution;
+    use crate::mu_torere::family::analysis::RingAnalysis;
+    use crate::mu_torere::family::numbering::Numbering;
+    use crate::mu_torere::family::ring::Rule;
+
+    #[test]
+    fn eight_points_standard_agree_with_the_traditional_engine_everywhere() {
+        let ring = Ring::new(4, Rule::Standard);
+        let numbering = Numbering::of(&ring);
+        let family = RingSolution::new(ring);
+        let traditional = Solution::get();
+        assert_eq!(family.ring().len(), traditional.len() as u64);
+        for (p, value) in traditional.iter() {
+            let stones = numbering.parse(&p.board.to_string()).unwrap();
+            let q = RingPosition {
+                stones,
+                to_move: p.to_move,
+            };
+            assert_eq!(family.outcome(q), value, "{} {}", p.board, p.to_move);
+        }
+        let a = RingAnalysis::new(&family);
+        assert_eq!(
+            (a.all.positions, a.all.wins, a.all.losses, a.all.draws),
+            (1260, 240, 128, 892)
+        );
+        assert_eq!(a.all.terminal, 80);
+        let r = a.reachable;
+        assert_eq!((r.positions, r.wins, r.losses, r.draws), (1180, 208, 128, 844));
+        assert_eq!((a.all.classes, r.classes), (92, 86));
+        assert_eq!(a.start, Outcome::Draw);
+        assert_eq!(a.all.longest_win, 5);
+    }
+
+    #[test]
+    fn memory_is_checked_before_any_work() {
+        let ring = Ring::new(13, Rule::Standard);
+        assert_eq!(ring.len(), 2 * 27 * 10_400_600);
+        assert!(check_memory(&ring, memory_needed(&ring)).is_ok());
+        assert!(matches!(
+            check_memory(&ring, memory_needed(&ring) - 1),
+            Err(SizeError::TooLarge { points: 26, .. })
+        ));
     }
 }
