@@ -528,3 +528,108 @@ fn the_program_answers_sampled_human_moves_perfectly_on_ten_and_twelve_points() 
         }
     }
 }
+
+/// Runs the binary expecting a failure: one line on stderr, nothing on
+/// stdout, a non-zero status. Returns the line.
+fn fails(args: &[&str]) -> String {
+    let output = assert_cmd::Command::cargo_bin("gamespace")
+        .unwrap()
+        .args(args)
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!output.status.success(), "{args:?} succeeded");
+    assert!(output.stdout.is_empty(), "{args:?} wrote a result");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.starts_with("gamespace: error: "), "{stderr}");
+    stderr
+}
+
+#[test]
+fn bad_points_are_refused_in_one_line() {
+    for sub in ["play", "analyze"] {
+        assert!(fails(&["mu-torere", sub, "--points", "7"]).contains("even number"));
+        assert!(fails(&["mu-torere", sub, "--points", "2"]).contains("4 to 30"));
+        assert!(fails(&["mu-torere", sub, "--points", "0"]).contains("4 to 30"));
+        assert!(fails(&["mu-torere", sub, "--points", "34"]).contains("4 to 30"));
+        assert!(fails(&["mu-torere", sub, "--points", "ten"]).contains("--points"));
+        assert!(fails(&["mu-torere", sub, "--rule", "loose"]).contains("--rule"));
+    }
+}
+
+#[test]
+fn a_board_too_large_for_memory_is_refused_before_any_work() {
+    // Thirty points need about 35 GB; a machine with more memory free than
+    // that would start solving, so the check only runs where it cannot.
+    let available_kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("MemAvailable:"))
+                .and_then(|r| r.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .unwrap_or(0);
+    if available_kb > 30 << 20 {
+        return;
+    }
+    for sub in ["play", "analyze"] {
+        let line = fails(&["mu-torere", sub, "--points", "30"]);
+        assert!(line.contains("30 points is too large for this machine"), "{line}");
+        assert!(line.contains("MiB"), "{line}");
+    }
+}
+
+#[test]
+fn a_bad_position_on_a_larger_board_is_refused_in_one_line() {
+    let base = ["mu-torere", "play", "--points", "10", "--position"];
+    let with = |p: &'static str| {
+        let mut args = base.to_vec();
+        args.push(p);
+        fails(&args)
+    };
+    assert!(with("bbbbwwwwo").contains("expected 11 characters"));
+    assert!(with("bbbbbbwwwwo").contains("exactly 5 b, 5 w and 1 o"));
+    assert!(with("bbbbbwwwwwx").contains("character 11 is `x`"));
+    assert!(with("wwwbowbbb").contains("expected 11 characters"));
+}
+
+#[test]
+fn a_point_off_the_board_is_explained_and_the_game_goes_on() {
+    let (out, err, ok) = gamespace(&["mu-torere", "--points", "12"], "13\n99999999999\n1\n");
+    assert!(ok);
+    assert!(
+        err.contains("there is no point 13 (points are 0 to 12); you can move 1 or 6\n"),
+        "{err}"
+    );
+    assert!(err.contains("`99999999999` is not a point number"), "{err}");
+    let moves: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
+    assert_eq!(moves[0], "black moves 1 to 0");
+    assert!(moves[1].starts_with("white moves "));
+}
+
+#[test]
+fn without_points_the_traditional_game_is_unchanged() {
+    let (plain, _, _) = gamespace(&["mu-torere", "analyze"], "");
+    let (eight, _, _) = gamespace(
+        &["mu-torere", "analyze", "--points", "8", "--rule", "standard"],
+        "",
+    );
+    assert_eq!(plain, eight);
+    assert!(plain.starts_with("Mu Torere, solved by retrograde analysis of every position\n"));
+    let (play, _, _) = gamespace(&["mu-torere", "--points", "8"], "9\n");
+    assert!(play.starts_with("w-w-w\n|\\|/|\nb-o-w\n|/|\\|\nb-b-b\nblack moves 9 to 5\n"));
+}
+
+#[test]
+fn the_picture_of_a_larger_board_shows_every_point_and_edge() {
+    let (out, _, ok) = gamespace(&["mu-torere", "--points", "12"], "");
+    assert!(ok);
+    assert_eq!(
+        out,
+        " 1   2   3   4   5   6   7   8   9  10  11  12\n\
+         \x20b---b---b---b---b---b---w---w---w---w---w---w---1\n\
+         \x20|   |   |   |   |   |   |   |   |   |   |   |\n\
+         \x20+---+---+---+---+---o---+---+---+---+---+---+  0 (centre)\n"
+    );
+}

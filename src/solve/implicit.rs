@@ -138,7 +138,7 @@ pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
     let mut remoteness: u16 = 0;
     while !level.is_empty() {
         let parent = remoteness.checked_add(2).expect("remoteness fits in 16 bits");
-        level = if remoteness % 2 == 0 {
+        level = if remoteness.is_multiple_of(2) {
             // Lost children: their parents are won, the first time reached.
             par_expand(&level, |child, next| {
                 graph.for_each_predecessor(child, |p| {

@@ -96,11 +96,11 @@ pub struct RingMove {
     pub to: u32,
 }
 
-/// The board of `2n` rim points with `n` stones a side, under one rule.
 /// C(a, b) for every a <= 2 MAX_N and b <= MAX_N, as a fixed table so that
 /// ranking needs no bounds beyond the array's.
 type Binomials = [[u64; Ring::MAX_N as usize + 1]; 2 * Ring::MAX_N as usize + 1];
 
+/// The board of `2n` rim points with `n` stones a side, under one rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ring {
     n: u32,
@@ -311,7 +311,7 @@ impl Ring {
 
     /// The position with index `index`, which must be below `len()`.
     pub fn position(&self, index: u64) -> RingPosition {
-        let to_move = if index % 2 == 0 {
+        let to_move = if index.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
