@@ -3,8 +3,8 @@
 //! predecessors are generated on demand by the game.
 //!
 //! Memory is three bytes a position (two of value, one counting the moves
-//! not yet known to lose), whatever the number of edges, plus the positions
-//! of the level being expanded.
+//! not yet known to lose), whatever the number of edges or the shape of the
+//! graph: nothing else is allocated.
 //!
 //! Values spread backwards from the positions with no move, one level of
 //! remoteness at a time, as in [`retrograde`](super::retrograde): a position
@@ -77,7 +77,7 @@ fn decode(stored: u16) -> Outcome {
     }
 }
 
-/// Bytes [`solve`] needs per position, besides the levels being expanded.
+/// Bytes [`solve`] needs per position: all it allocates.
 pub const BYTES_PER_POSITION: u64 = 3;
 
 /// A vector of `len` atomics holding zero, filled in parallel.
@@ -87,80 +87,75 @@ fn zeroed<T: Send>(len: u64, zero: impl Fn() -> T + Sync + Send) -> Vec<T> {
     v
 }
 
-/// Runs `f` over `0..len` in parallel chunks, collecting what each chunk pushes.
-fn par_collect(len: u64, f: impl Fn(u64, &mut Vec<u64>) + Sync) -> Vec<u64> {
-    let chunks = len.div_ceil(CHUNK);
-    let parts: Vec<Vec<u64>> = (0..chunks)
+/// Runs `f` over `0..len` in parallel chunks and adds up what it returns.
+fn par_sum(len: u64, f: impl Fn(u64) -> u64 + Sync) -> u64 {
+    (0..len.div_ceil(CHUNK))
         .into_par_iter()
-        .map(|c| {
-            let mut found = Vec::new();
-            for i in c * CHUNK..((c + 1) * CHUNK).min(len) {
-                f(i, &mut found);
-            }
-            found
-        })
-        .collect();
-    parts.concat()
-}
-
-/// Runs `f` over every item of `items` in parallel, collecting what it pushes.
-fn par_expand(items: &[u64], f: impl Fn(u64, &mut Vec<u64>) + Sync) -> Vec<u64> {
-    let parts: Vec<Vec<u64>> = items
-        .par_chunks(CHUNK as usize)
-        .map(|chunk| {
-            let mut found = Vec::new();
-            for &i in chunk {
-                f(i, &mut found);
-            }
-            found
-        })
-        .collect();
-    parts.concat()
+        .map(|c| (c * CHUNK..((c + 1) * CHUNK).min(len)).map(&f).sum::<u64>())
+        .sum()
 }
 
 /// Solves every position of `graph` exactly.
 ///
+/// A level is not kept as a list: it is found by scanning the values for
+/// its remoteness, so memory stays at [`BYTES_PER_POSITION`] whatever the
+/// shape of the graph, for one sequential pass over the values per level.
+///
 /// # Panics
-/// If a position has more than 255 moves, or a remoteness reaches 65535:
+/// If a position has more than 255 moves, or a remoteness reaches 65534:
 /// both are limits of the packed storage that a game must stay within.
 pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
     let len = graph.len();
     let values = zeroed(len, || AtomicU16::new(0));
     let unresolved = zeroed(len, || AtomicU8::new(0));
-    let mut level = par_collect(len, |i, terminal| {
+    let mut found = par_sum(len, |i| {
         let moves = u8::try_from(graph.move_count(i)).expect("at most 255 moves from a position");
         unresolved[i as usize].store(moves, Relaxed);
         if moves == 0 {
             values[i as usize].store(1, Relaxed);
-            terminal.push(i);
         }
+        u64::from(moves == 0)
     });
     let mut remoteness: u16 = 0;
-    while !level.is_empty() {
-        let parent = remoteness.checked_add(2).expect("remoteness fits in 16 bits");
-        level = if remoteness.is_multiple_of(2) {
+    while found > 0 {
+        let stored = remoteness + 1;
+        let parent = remoteness
+            .checked_add(2)
+            .filter(|&p| p < u16::MAX)
+            .expect("remoteness fits in 16 bits");
+        let in_level = |i: u64| values[i as usize].load(Relaxed) == stored;
+        found = if remoteness.is_multiple_of(2) {
             // Lost children: their parents are won, the first time reached.
-            par_expand(&level, |child, next| {
-                graph.for_each_predecessor(child, |p| {
-                    let slot = &values[p as usize];
-                    if slot.load(Relaxed) == 0 && slot.compare_exchange(0, parent, Relaxed, Relaxed).is_ok() {
-                        next.push(p);
-                    }
-                });
+            par_sum(len, |child| {
+                let mut won = 0;
+                if in_level(child) {
+                    graph.for_each_predecessor(child, |p| {
+                        let slot = &values[p as usize];
+                        won += u64::from(
+                            slot.load(Relaxed) == 0
+                                && slot.compare_exchange(0, parent, Relaxed, Relaxed).is_ok(),
+                        );
+                    });
+                }
+                won
             })
         } else {
             // Won children: a parent is lost when its last move is known to
             // lose. No parent is valued during this level but by this rule,
             // so an unvalued parent stays unvalued until its count runs out.
-            par_expand(&level, |child, next| {
-                graph.for_each_predecessor(child, |p| {
-                    if values[p as usize].load(Relaxed) == 0
-                        && unresolved[p as usize].fetch_sub(1, Relaxed) == 1
-                    {
-                        values[p as usize].store(parent, Relaxed);
-                        next.push(p);
-                    }
-                });
+            par_sum(len, |child| {
+                let mut lost = 0;
+                if in_level(child) {
+                    graph.for_each_predecessor(child, |p| {
+                        if values[p as usize].load(Relaxed) == 0
+                            && unresolved[p as usize].fetch_sub(1, Relaxed) == 1
+                        {
+                            values[p as usize].store(parent, Relaxed);
+                            lost += 1;
+                        }
+                    });
+                }
+                lost
             })
         };
         remoteness += 1;
@@ -204,22 +199,56 @@ impl BitSet {
     pub fn universe(&self) -> u64 {
         self.len
     }
+
+    /// Calls `f` with every member, in parallel, and adds up what it returns.
+    fn par_sum_members(&self, f: impl Fn(u64) -> u64 + Sync) -> u64 {
+        self.words
+            .par_iter()
+            .enumerate()
+            .map(|(w, word)| {
+                let mut bits = word.load(Relaxed);
+                let mut sum = 0;
+                while bits != 0 {
+                    sum += f(64 * w as u64 + u64::from(bits.trailing_zeros()));
+                    bits &= bits - 1;
+                }
+                sum
+            })
+            .sum()
+    }
+
+    fn clear(&self) {
+        self.words.par_iter().for_each(|w| w.store(0, Relaxed));
+    }
 }
 
+/// Bytes [`reachable`] needs per position: three bits (the set, and the
+/// level being expanded and the next).
+pub const REACHABLE_BITS_PER_POSITION: u64 = 3;
+
 /// Every position reachable from `start` (itself included), found breadth
-/// first in parallel.
+/// first in parallel, each level held as a set of bits.
 pub fn reachable<G: ImplicitGraph>(graph: &G, start: u64) -> BitSet {
-    let seen = BitSet::new(graph.len());
+    let len = graph.len();
+    let seen = BitSet::new(len);
+    let mut level = BitSet::new(len);
+    let mut next = BitSet::new(len);
     seen.insert(start);
-    let mut level = vec![start];
-    while !level.is_empty() {
-        level = par_expand(&level, |p, next| {
+    level.insert(start);
+    let mut found = 1;
+    while found > 0 {
+        found = level.par_sum_members(|p| {
+            let mut new = 0;
             graph.for_each_successor(p, |q| {
                 if seen.insert(q) {
-                    next.push(q);
+                    next.insert(q);
+                    new += 1;
                 }
             });
+            new
         });
+        std::mem::swap(&mut level, &mut next);
+        next.clear();
     }
     seen
 }

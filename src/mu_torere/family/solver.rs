@@ -41,12 +41,14 @@ pub enum SizeError {
 }
 
 /// Memory the solution of `ring` and its analysis need, in bytes: the
-/// engine's values and counters, the set of reachable positions, and room
-/// for the levels being expanded (eight bytes a position of a level, which
-/// holds a small part of the whole).
+/// engine's values and counters, then the search for the reachable
+/// positions (the counters are gone by then, so the larger of the two), and
+/// a little for the program itself.
 pub fn memory_needed(ring: &Ring) -> u64 {
     let len = ring.len();
-    len * implicit::BYTES_PER_POSITION + len / 8 + len / 2
+    let solving = len * implicit::BYTES_PER_POSITION;
+    let reaching = 2 * len + (len * implicit::REACHABLE_BITS_PER_POSITION).div_ceil(8);
+    solving.max(reaching) + (16 << 20)
 }
 
 /// Refuses a board whose solution needs more than `available` bytes.
