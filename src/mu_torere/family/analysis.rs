@@ -282,11 +282,9 @@ impl fmt::Display for Report<'_> {
             .iter()
             .map(|&(m, _)| self.mv(m))
             .collect();
-        let forced = self.analysis.first_moves.len() < ring.n() as usize;
         writeln!(
             f,
-            "{}: black's legal first moves are {}; then",
-            if forced { "forced opening" } else { "opening" },
+            "opening: black's legal first moves are {}; then",
             firsts.join(", ")
         )?;
         for line in &self.analysis.opening {
