@@ -6,7 +6,8 @@
 //! them; element 0 is the identity.
 //!
 //! [`OctagonSymmetry`] is the symmetry group of the regular octagon (the
-//! dihedral group of order 16), acting on a ring of eight points.
+//! dihedral group of order 16), acting on a ring of eight points, and
+//! [`RingSymmetry`] the same group for a ring of any size `m` (order `2m`).
 
 /// One of the eight symmetries of the square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -186,6 +187,67 @@ impl OctagonSymmetry {
     }
 }
 
+/// One of the `2m` symmetries of a regular `m`-gon (the dihedral group of
+/// order `2m`), acting on its corners numbered `0..m` in cyclic order.
+///
+/// Like [`OctagonSymmetry`], a reflection sends corner `i` to `axis - i`
+/// (mod `m`) and a rotation by `k` sends it to `i + k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RingSymmetry {
+    corners: u32,
+    /// Rotation steps, or the axis of a reflection, in `0..corners`.
+    k: u32,
+    reflection: bool,
+}
+
+impl RingSymmetry {
+    /// The `2m` symmetries of a ring of `corners` corners, rotations first
+    /// (the identity first of all).
+    ///
+    /// # Panics
+    /// If `corners` is 0 or more than 32 (the bit masks of [`Self::map_bits`]).
+    pub fn all(corners: u32) -> impl Iterator<Item = RingSymmetry> {
+        assert!((1..=32).contains(&corners), "a ring of 1 to 32 corners");
+        (0..2 * corners).map(move |i| RingSymmetry {
+            corners,
+            k: i % corners,
+            reflection: i >= corners,
+        })
+    }
+
+    pub const fn is_reflection(self) -> bool {
+        self.reflection
+    }
+
+    /// Where this symmetry sends `corner` (`0..m`).
+    pub const fn map(self, corner: u32) -> u32 {
+        assert!(corner < self.corners, "a corner of the ring");
+        if self.reflection {
+            (self.k + self.corners - corner) % self.corners
+        } else {
+            (corner + self.k) % self.corners
+        }
+    }
+
+    /// A set of corners as bits `0..m`, mapped: bit `i` goes to bit `map(i)`.
+    pub const fn map_bits(self, bits: u32) -> u32 {
+        let m = self.corners;
+        let mask = if m == 32 { u32::MAX } else { (1 << m) - 1 };
+        let mut b = bits & mask;
+        let mut k = self.k;
+        if self.reflection {
+            // Reversal sends i to m - 1 - i; one more step makes it -i.
+            b = b.reverse_bits() >> (32 - m);
+            k = (k + 1) % m;
+        }
+        if k == 0 {
+            b
+        } else {
+            ((b << k) | (b >> (m - k))) & mask
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,5 +358,32 @@ mod tests {
             }
         }
         assert_eq!(Symmetry::of_grid(2, 3).len(), 4);
+    }
+
+    #[test]
+    fn ring_symmetries_agree_with_the_octagon_and_move_bits_as_corners() {
+        let ring: Vec<RingSymmetry> = RingSymmetry::all(8).collect();
+        assert_eq!(ring.len(), 16);
+        for (r, o) in ring.iter().zip(OctagonSymmetry::ALL) {
+            assert_eq!(r.is_reflection(), o.is_reflection());
+            for c in 0..8 {
+                assert_eq!(r.map(c as u32) as usize, o.map(c));
+            }
+        }
+        for m in 1..=32u32 {
+            let all: Vec<RingSymmetry> = RingSymmetry::all(m).collect();
+            for (i, s) in all.iter().enumerate() {
+                for c in 0..m {
+                    assert_eq!(s.map_bits(1 << c), 1 << s.map(c), "m {m} symmetry {i} corner {c}");
+                }
+                let perm: Vec<u32> = (0..m).map(|c| s.map(c)).collect();
+                assert!(
+                    all[..i]
+                        .iter()
+                        .all(|t| (0..m).map(|c| t.map(c)).collect::<Vec<_>>() != perm)
+                        || m <= 2
+                );
+            }
+        }
     }
 }

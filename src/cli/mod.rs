@@ -6,6 +6,7 @@ mod cephalopods;
 mod input;
 mod mu_torere;
 mod pawn_chess;
+mod ring;
 mod streams;
 
 use clap::{Parser, Subcommand};

@@ -71,6 +71,8 @@ struct PlayArgs {
     /// when stdin and stdout are both terminals.
     #[arg(long)]
     plain: bool,
+    #[command(flatten)]
+    board: super::ring::BoardArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -88,6 +90,8 @@ struct AnalyzeArgs {
     /// Print instead every trap, one per line: a drawn position, its losing move and how fast it loses.
     #[arg(long)]
     traps: bool,
+    #[command(flatten)]
+    board: super::ring::BoardArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -114,6 +118,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 fn run_play(args: PlayArgs) -> anyhow::Result<()> {
+    if let Some(ring) = args.board.ring() {
+        let position = args.position.as_deref();
+        return super::ring::play_ring(ring, args.human.into(), position, args.to_move.into());
+    }
     let board = match &args.position {
         None => Board::START,
         Some(text) => text
@@ -153,6 +161,13 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
 }
 
 fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
+    if let Some(ring) = args.board.ring() {
+        anyhow::ensure!(
+            !args.traps,
+            "--traps lists the traps of the traditional board only"
+        );
+        return super::ring::analyze(ring, args.table);
+    }
     let solution = Solution::get();
     let mut out = io::BufWriter::new(streams::stdout());
     if args.table {

@@ -8,10 +8,12 @@
 //! - [`render`]: the five-line board picture.
 //! - [`play`]: the line-mode game against a human.
 //! - [`analysis`]: the report and the table of all positions.
+//! - [`family`]: the game on `2n` rim points, any `n`, under either rule.
 
 pub mod analysis;
 pub mod board;
 pub mod choice;
+pub mod family;
 pub mod moves;
 pub mod play;
 pub mod render;

@@ -29,10 +29,14 @@
 //!   solves exactly the positions reachable from a start.
 //! - [`retrograde`] solves a whole explicit position graph, cycles allowed,
 //!   so positions that neither side can force become draws.
+//! - [`implicit`] does the same for a graph too large to store: dense
+//!   indices, successors and predecessors generated on demand, a few bytes
+//!   a position, each level of remoteness expanded in parallel.
 //!
 //! [`cache`] writes solved tiers to checked files and reads them back.
 
 pub mod cache;
+pub mod implicit;
 pub mod negamax;
 mod outcome;
 pub mod retrograde;

@@ -1,0 +1,370 @@
+//! The facts of a solved board of the family: value counts over all
+//! positions and those reachable from the start, classes up to the
+//! symmetries of the rim, the start, the longest win, the opening and the
+//! traps; and the full table.
+
+use super::numbering::Numbering;
+use super::ring::{RingMove, RingPosition};
+use super::solver::RingSolution;
+use crate::mu_torere::board::Color;
+use crate::solve::Outcome;
+use crate::solve::implicit::BitSet;
+use rayon::prelude::*;
+use std::fmt;
+use std::io::{self, Write};
+
+/// Value counts over a set of positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RingTally {
+    pub positions: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    /// Positions where the side to move has no move (and so has lost).
+    pub terminal: u64,
+    /// Classes of positions up to rotation and reflection of the rim.
+    pub classes: u64,
+    /// Moves from a drawn position that lose.
+    pub traps: u64,
+    /// The longest forced win, and how many positions need it.
+    pub longest_win: u32,
+    pub longest_win_positions: u64,
+}
+
+impl RingTally {
+    fn add(&mut self, o: Outcome) {
+        self.positions += 1;
+        match o {
+            Outcome::Win(n) => {
+                self.wins += 1;
+                if n > self.longest_win {
+                    (self.longest_win, self.longest_win_positions) = (n, 0);
+                }
+                if n == self.longest_win {
+                    self.longest_win_positions += 1;
+                }
+            }
+            Outcome::Loss(n) => {
+                self.losses += 1;
+                self.terminal += u64::from(n == 0);
+            }
+            Outcome::Draw | Outcome::Tie(_) => self.draws += 1,
+        }
+    }
+
+    fn merge(mut self, other: RingTally) -> RingTally {
+        self.positions += other.positions;
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.draws += other.draws;
+        self.terminal += other.terminal;
+        self.classes += other.classes;
+        self.traps += other.traps;
+        if other.longest_win > self.longest_win {
+            (self.longest_win, self.longest_win_positions) = (other.longest_win, 0);
+        }
+        if other.longest_win == self.longest_win {
+            self.longest_win_positions += other.longest_win_positions;
+        }
+        self
+    }
+}
+
+/// One way through the opening: moves while each player has no choice, up
+/// to the first position with a choice (or none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingLine {
+    pub moves: Vec<(Color, RingMove)>,
+    pub position: RingPosition,
+    /// The choices there, with their values for the side to move.
+    pub options: Vec<(RingMove, Outcome)>,
+}
+
+/// Everything `analyze --points 2n` reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RingAnalysis {
+    pub all: RingTally,
+    pub reachable: RingTally,
+    pub start: Outcome,
+    /// The start's legal moves for black, with their values.
+    pub first_moves: Vec<(RingMove, Outcome)>,
+    /// One line per first move of black.
+    pub opening: Vec<RingLine>,
+}
+
+/// Boards handed to one task at a time.
+const CHUNK: u64 = 1 << 12;
+
+fn opening_line(solution: &RingSolution, first: RingMove) -> RingLine {
+    let ring = solution.ring();
+    let mut moves = vec![(Color::Black, first)];
+    let mut position = ring.play(ring.start(), first);
+    // A board with one legal move at every turn may cycle; a line stops
+    // when it comes back.
+    let mut seen = vec![ring.start(), position];
+    loop {
+        let legal = ring.moves(position);
+        let next = legal.first().map(|&m| ring.play(position, m));
+        if legal.len() != 1 || next.is_some_and(|q| seen.contains(&q)) {
+            let options = legal
+                .iter()
+                .map(|&m| (m, solution.move_value(position, m)))
+                .collect();
+            return RingLine {
+                moves,
+                position,
+                options,
+            };
+        }
+        moves.push((position.to_move, legal[0]));
+        position = next.expect("one legal move");
+        seen.push(position);
+    }
+}
+
+impl RingAnalysis {
+    pub fn new(solution: &RingSolution) -> RingAnalysis {
+        let reachable = solution.reachable();
+        let (all, reachable) = tallies(solution, &reachable);
+        let ring = solution.ring();
+        let start = ring.start();
+        let first_moves: Vec<(RingMove, Outcome)> = ring
+            .moves(start)
+            .into_iter()
+            .map(|m| (m, solution.move_value(start, m)))
+            .collect();
+        let opening = first_moves
+            .iter()
+            .map(|&(m, _)| opening_line(solution, m))
+            .collect();
+        RingAnalysis {
+            all,
+            reachable,
+            start: solution.outcome(start),
+            first_moves,
+            opening,
+        }
+    }
+}
+
+/// The tallies of all positions and of the reachable ones, in one parallel
+/// pass over the boards.
+fn tallies(solution: &RingSolution, reachable: &BitSet) -> (RingTally, RingTally) {
+    let ring = solution.ring();
+    let boards = ring.boards();
+    (0..boards.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|chunk| {
+            let mut all = RingTally::default();
+            let mut seen = RingTally::default();
+            for board in chunk * CHUNK..((chunk + 1) * CHUNK).min(boards) {
+                let stones = ring.position(2 * board).stones;
+                let canonical = ring.is_canonical(stones);
+                for to_move in Color::ALL {
+                    let p = RingPosition { stones, to_move };
+                    let index = 2 * board + to_move as u64;
+                    let outcome = solution.outcome_at(index);
+                    let traps = if outcome == Outcome::Draw {
+                        let mut traps = 0;
+                        ring.for_each_move(p, |m| traps += u64::from(solution.move_value(p, m).is_loss()));
+                        traps
+                    } else {
+                        0
+                    };
+                    all.add(outcome);
+                    all.traps += traps;
+                    all.classes += u64::from(canonical);
+                    if reachable.contains(index) {
+                        seen.add(outcome);
+                        seen.traps += traps;
+                    }
+                    // A class counts as reachable once, through its
+                    // representative, when any of its members is.
+                    if canonical
+                        && ring.symmetries().any(|s| {
+                            reachable.contains(ring.index(RingPosition {
+                                stones: ring.transformed(stones, s),
+                                to_move,
+                            }))
+                        })
+                    {
+                        seen.classes += 1;
+                    }
+                }
+            }
+            (all, seen)
+        })
+        .reduce(
+            || (RingTally::default(), RingTally::default()),
+            |(a, b), (c, d)| (a.merge(c), b.merge(d)),
+        )
+}
+
+fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
+    }
+}
+
+/// How a move's value reads in the report.
+fn verdict(value: Outcome, mover: Color) -> String {
+    match value {
+        Outcome::Draw | Outcome::Tie(_) => "draws".to_owned(),
+        Outcome::Win(n) => format!("wins in {}", plies(n)),
+        Outcome::Loss(n) => format!("loses: {} then wins in {}", mover.opponent(), plies(n - 1)),
+    }
+}
+
+/// The report, with points named by a numbering.
+pub struct Report<'a> {
+    pub analysis: &'a RingAnalysis,
+    pub solution: &'a RingSolution,
+    pub numbering: &'a Numbering,
+}
+
+impl Report<'_> {
+    fn mv(&self, m: RingMove) -> String {
+        format!("{} to {}", self.numbering.name(m.from), self.numbering.name(m.to))
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, r) = (&self.analysis.all, &self.analysis.reachable);
+        let ring = self.solution.ring();
+        let squares = |p: RingPosition| self.numbering.squares(p.stones).to_string();
+        writeln!(
+            f,
+            "Mu Torere on {} points (n = {}, {} rule), solved by retrograde analysis of every position",
+            ring.rim(),
+            ring.n(),
+            ring.rule()
+        )?;
+        writeln!(f)?;
+        writeln!(f, "{:<40} {:>11}  reachable from the start", "", "all")?;
+        let rows = [
+            ("positions", a.positions, r.positions),
+            ("  won for the side to move", a.wins, r.wins),
+            ("  lost for the side to move", a.losses, r.losses),
+            ("  drawn", a.draws, r.draws),
+            ("  terminal (no move: lost at once)", a.terminal, r.terminal),
+            ("classes up to rotation and reflection", a.classes, r.classes),
+            ("traps (losing moves from a drawn position)", a.traps, r.traps),
+        ];
+        for (label, all, reachable) in rows {
+            writeln!(f, "{label:<40} {all:>11}  {reachable:>11}")?;
+        }
+        writeln!(f)?;
+        let start = ring.start();
+        writeln!(
+            f,
+            "start ({}, black to move): {}",
+            squares(start),
+            self.analysis.start
+        )?;
+        writeln!(
+            f,
+            "longest forced win: {} ({} positions, {} reachable)",
+            plies(a.longest_win),
+            a.longest_win_positions,
+            if r.longest_win == a.longest_win {
+                r.longest_win_positions
+            } else {
+                0
+            }
+        )?;
+        writeln!(f)?;
+        let firsts: Vec<String> = self
+            .analysis
+            .first_moves
+            .iter()
+            .map(|&(m, _)| self.mv(m))
+            .collect();
+        writeln!(
+            f,
+            "opening: black's legal first moves are {}; then",
+            firsts.join(", ")
+        )?;
+        for line in &self.analysis.opening {
+            let moves: Vec<String> = line
+                .moves
+                .iter()
+                .map(|&(c, m)| format!("{c} {}", self.mv(m)))
+                .collect();
+            writeln!(f, "  {}", moves.join(", "))?;
+            let mover = line.position.to_move;
+            if line.options.is_empty() {
+                writeln!(f, "    and {mover} cannot move")?;
+                continue;
+            }
+            writeln!(
+                f,
+                "    then {mover} ({} to move) chooses:",
+                squares(line.position)
+            )?;
+            for &(m, value) in &line.options {
+                let trap = if self.solution.outcome(line.position) == Outcome::Draw && value.is_loss() {
+                    " (a trap)"
+                } else {
+                    ""
+                };
+                writeln!(f, "      {} {}{trap}", self.mv(m), verdict(value, mover))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes one line per position, `SQUARES SIDE RESULT DIST`, sorted by
+/// `SQUARES`, then `b` before `w`.
+pub fn write_table(solution: &RingSolution, numbering: &Numbering, out: &mut impl Write) -> io::Result<()> {
+    let ring = solution.ring();
+    let order = numbering.order();
+    // Every arrangement of the letters, in lexicographic order.
+    let mut letters: Vec<u8> = std::iter::repeat_n(b'b', ring.n() as usize)
+        .chain([b'o'])
+        .chain(std::iter::repeat_n(b'w', ring.n() as usize))
+        .collect();
+    loop {
+        let mut stones = super::ring::Stones { black: 0, white: 0 };
+        for (&c, &point) in letters.iter().zip(order) {
+            match c {
+                b'b' => stones.black |= 1 << point,
+                b'w' => stones.white |= 1 << point,
+                _ => {}
+            }
+        }
+        let text = std::str::from_utf8(&letters).expect("ASCII letters");
+        for to_move in Color::ALL {
+            let value = solution.outcome(RingPosition { stones, to_move });
+            let result = match value {
+                Outcome::Win(_) => 'W',
+                Outcome::Loss(_) => 'L',
+                Outcome::Draw | Outcome::Tie(_) => 'D',
+            };
+            match value.plies() {
+                Some(d) => writeln!(out, "{text} {} {result} {d}", to_move.letter())?,
+                None => writeln!(out, "{text} {} {result} -", to_move.letter())?,
+            }
+        }
+        if !next_permutation(&mut letters) {
+            return Ok(());
+        }
+    }
+}
+
+/// Steps to the next arrangement in lexicographic order; false after the last.
+fn next_permutation(v: &mut [u8]) -> bool {
+    let Some(i) = v.windows(2).rposition(|w| w[0] < w[1]) else {
+        return false;
+    };
+    let j = v
+        .iter()
+        .rposition(|&x| x > v[i])
+        .expect("a greater element after i");
+    v.swap(i, j);
+    v[i + 1..].reverse();
+    true
+}
