@@ -71,11 +71,12 @@ pub struct SearchOptions {
     /// Where the counts live.
     pub counts: CountsIn,
     /// Called at most once or twice in a search, on the thread that runs
-    /// it, when the search proves large: when its counts outgrow their
-    /// first room, and where a second thread is allowed, just before
-    /// discovery moves there. A process can then set itself up for a large
-    /// search (its heap, say) without small searches paying for it. It
-    /// must be safe to call more than once.
+    /// it, when the search proves large: when its counts outgrow a few
+    /// KiB (early in any search of a millisecond or more, while little of
+    /// its memory is allocated), and where a second thread is allowed, just
+    /// before discovery moves there. A process can then set itself up for
+    /// a large search (its heap, say) without the smallest searches paying
+    /// for it. It must be safe to call more than once.
     pub when_large: Option<fn()>,
 }
 

@@ -246,7 +246,7 @@ struct Arena<const N: usize> {
     /// for it alone, where it can (see [`Storage`]).
     #[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
     may_map: bool,
-    /// Called once the arena outgrows its first room: the search has
+    /// Called once the arena outgrows [`LARGE_FROM`]: the search has
     /// proved large (see [`SearchOptions::when_large`]).
     when_large: Option<fn()>,
     /// Where position 0 starts in the counts: fewer than [`LINE`] entries
@@ -270,9 +270,14 @@ const ARENA_ROOM: usize = 16 << 20;
 /// more than small searches (those under a millisecond) use. Reserved at
 /// once, the room would leave a hole in the heap, and every later table
 /// would begin past it, on memory of its own: a small search would touch
-/// fresh pages for nothing. Outgrowing this room is also what tells that a
-/// search is large (see [`SearchOptions::when_large`]).
+/// fresh pages for nothing.
 const FIRST_ROOM: usize = 64 << 10;
+
+/// How many bytes of counts tell that a search is large (see
+/// [`SearchOptions::when_large`]): more than searches of a fraction of a
+/// millisecond use (up to 24 KiB), and early enough in a large search that
+/// little of its memory was allocated before the process set itself up.
+const LARGE_FROM: usize = 4 << 10;
 
 /// How many counts fill a cache line.
 const LINE: usize = 64 / size_of::<u32>();
@@ -354,6 +359,11 @@ impl<const N: usize> Arena<N> {
         if top > self.capacity {
             self.capacity = top;
             let len = self.capacity * N + BLOCK;
+            if len * size_of::<u32>() > LARGE_FROM
+                && let Some(when_large) = self.when_large.take()
+            {
+                when_large();
+            }
             let room = ARENA_ROOM / size_of::<u32>();
             if len + LINE > self.storage.capacity() && self.storage.capacity() < room {
                 self.move_to_room(room.max(len + LINE));
@@ -402,9 +412,6 @@ impl<const N: usize> Arena<N> {
     /// [`Storage`]), and reserved on the heap where it cannot. Past the
     /// whole room, the arena grows as any `Vec` does.
     fn move_to_room(&mut self, len: usize) {
-        if let Some(when_large) = self.when_large.take() {
-            when_large();
-        }
         match &mut self.storage {
             Storage::Heap(counts) => {
                 #[cfg(all(target_os = "linux", target_env = "gnu"))]
