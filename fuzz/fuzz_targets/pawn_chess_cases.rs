@@ -31,9 +31,8 @@ fuzz_target!(|data: &[u8]| {
     match whole {
         Err(error) => assert!(!error.to_string().chars().any(char::is_control), "{error}"),
         Ok(boards) => {
-            let solvers = SOLVERS.get_or_init(|| {
-                Mutex::new((Solver::new(Engine::Table), Solver::new(Engine::Negamax)))
-            });
+            let solvers = SOLVERS
+                .get_or_init(|| Mutex::new((Solver::new(Engine::Table), Solver::new(Engine::Negamax))));
             let mut solvers = solvers.lock().expect("no panic held it");
             let (table, negamax) = &mut *solvers;
             for board in boards.into_iter().take(64) {
