@@ -54,9 +54,10 @@ pub struct RankedMove {
 }
 
 /// Every move of `position` ranked best first by the spec's rules: the
-/// quickest win; in a tie, never a losing move, then the move that leaves
-/// the opponent the most losing replies; when lost, the slowest loss, then
-/// the move that leaves the opponent the fewest winning replies. Equal
+/// quickest win; in a tie, never a losing move, and among the tying moves
+/// the one that leaves the opponent the most losing replies (then the
+/// quickest tie); when lost, the slowest loss, then the move that leaves
+/// the opponent the fewest winning replies. Equal
 /// moves keep the order of their text, so the choice is deterministic.
 /// `None` if a position is missing from the solution.
 pub fn ranked_moves(solution: &Solution, position: Position) -> Option<Vec<RankedMove>> {
@@ -75,8 +76,16 @@ pub fn ranked_moves(solution: &Solution, position: Position) -> Option<Vec<Ranke
     Some(ranked)
 }
 
-/// How much better `a` is than `b` for the player making them.
+/// How much better `a` is than `b` for the player making them. Among
+/// tying moves the most losing replies count first, as the spec asks, and
+/// then the quicker tie.
 fn preference(a: &RankedMove, b: &RankedMove) -> Ordering {
+    if let (Outcome::Tie(_), Outcome::Tie(_)) = (a.value, b.value) {
+        return a
+            .losing_replies
+            .cmp(&b.losing_replies)
+            .then_with(|| a.value.cmp(&b.value));
+    }
     a.value.cmp(&b.value).then_with(|| match a.value {
         Outcome::Loss(_) => b.winning_replies.cmp(&a.winning_replies),
         _ => a.losing_replies.cmp(&b.losing_replies),
@@ -245,8 +254,20 @@ mod tests {
     fn the_program_keeps_the_value_of_every_position() {
         let s = solution("2x3");
         for (p, value) in s.iter().filter(|(p, _)| !p.is_full()) {
-            let best = ranked_moves(&s, p).unwrap()[0];
-            assert_eq!(best.value, value, "{p}");
+            let ranked = ranked_moves(&s, p).unwrap();
+            let best = ranked[0];
+            if let Outcome::Tie(_) = value {
+                // A tie is kept, by the move with the most losing replies.
+                assert!(matches!(best.value, Outcome::Tie(_)), "{p}");
+                let most = ranked
+                    .iter()
+                    .filter(|r| matches!(r.value, Outcome::Tie(_)))
+                    .map(|r| r.losing_replies)
+                    .max();
+                assert_eq!(Some(best.losing_replies), most, "{p}");
+            } else {
+                assert_eq!(best.value, value, "{p}");
+            }
         }
     }
 
