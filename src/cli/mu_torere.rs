@@ -56,7 +56,8 @@ struct PlayArgs {
     /// The side you play; black moves first.
     #[arg(long, value_enum, default_value_t = Side::Black)]
     human: Side,
-    /// Start from this board: 9 characters b, w or o for squares 1..9 (4 b, 4 w, 1 o).
+    /// Start from this board: 9 characters b, w or o for squares 1..9 (4 b, 4 w, 1 o);
+    /// with --points 2N, 2N + 1 characters for rim points 1..2N, then the centre.
     #[arg(long, value_name = "SQUARES")]
     position: Option<String>,
     /// Who moves first from the starting board.

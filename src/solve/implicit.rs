@@ -95,11 +95,52 @@ fn par_sum(len: u64, f: impl Fn(u64) -> u64 + Sync) -> u64 {
         .sum()
 }
 
+/// Which chunks of positions received a value at which level, modulo 64:
+/// a level's scan skips the chunks that got none. A level's bit is cleared
+/// as its chunk is scanned, before the level 64 later can set it again.
+struct Marks(Vec<AtomicU64>);
+
+impl Marks {
+    fn new(len: u64) -> Marks {
+        Marks(zeroed(len.div_ceil(CHUNK), || AtomicU64::new(0)))
+    }
+
+    fn bit(remoteness: u16) -> u64 {
+        1 << (remoteness % 64)
+    }
+
+    /// Notes that `position` was valued at `remoteness`.
+    fn mark(&self, position: u64, remoteness: u16) {
+        let bit = Marks::bit(remoteness);
+        let slot = &self.0[(position / CHUNK) as usize];
+        if slot.load(Relaxed) & bit == 0 {
+            slot.fetch_or(bit, Relaxed);
+        }
+    }
+
+    /// Runs `f` over the positions of the chunks marked at `remoteness`,
+    /// in parallel, clearing the marks, and adds up what it returns.
+    fn par_sum_marked(&self, len: u64, remoteness: u16, f: impl Fn(u64) -> u64 + Sync) -> u64 {
+        let bit = Marks::bit(remoteness);
+        self.0
+            .par_iter()
+            .enumerate()
+            .map(|(c, slot)| {
+                if slot.fetch_and(!bit, Relaxed) & bit == 0 {
+                    return 0;
+                }
+                let c = c as u64;
+                (c * CHUNK..((c + 1) * CHUNK).min(len)).map(&f).sum::<u64>()
+            })
+            .sum()
+    }
+}
+
 /// Solves every position of `graph` exactly.
 ///
 /// A level is not kept as a list: it is found by scanning the values for
-/// its remoteness, so memory stays at [`BYTES_PER_POSITION`] whatever the
-/// shape of the graph, for one sequential pass over the values per level.
+/// its remoteness, in the chunks of positions that received one, so memory
+/// stays at [`BYTES_PER_POSITION`] whatever the shape of the graph.
 ///
 /// # Panics
 /// If a position has more than 255 moves, or a remoteness reaches 65534:
@@ -108,11 +149,13 @@ pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
     let len = graph.len();
     let values = zeroed(len, || AtomicU16::new(0));
     let unresolved = zeroed(len, || AtomicU8::new(0));
+    let marks = Marks::new(len);
     let mut found = par_sum(len, |i| {
         let moves = u8::try_from(graph.move_count(i)).expect("at most 255 moves from a position");
         unresolved[i as usize].store(moves, Relaxed);
         if moves == 0 {
             values[i as usize].store(1, Relaxed);
+            marks.mark(i, 0);
         }
         u64::from(moves == 0)
     });
@@ -126,15 +169,17 @@ pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
         let in_level = |i: u64| values[i as usize].load(Relaxed) == stored;
         found = if remoteness.is_multiple_of(2) {
             // Lost children: their parents are won, the first time reached.
-            par_sum(len, |child| {
+            marks.par_sum_marked(len, remoteness, |child| {
                 let mut won = 0;
                 if in_level(child) {
                     graph.for_each_predecessor(child, |p| {
                         let slot = &values[p as usize];
-                        won += u64::from(
-                            slot.load(Relaxed) == 0
-                                && slot.compare_exchange(0, parent, Relaxed, Relaxed).is_ok(),
-                        );
+                        if slot.load(Relaxed) == 0
+                            && slot.compare_exchange(0, parent, Relaxed, Relaxed).is_ok()
+                        {
+                            marks.mark(p, remoteness + 1);
+                            won += 1;
+                        }
                     });
                 }
                 won
@@ -143,7 +188,7 @@ pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
             // Won children: a parent is lost when its last move is known to
             // lose. No parent is valued during this level but by this rule,
             // so an unvalued parent stays unvalued until its count runs out.
-            par_sum(len, |child| {
+            marks.par_sum_marked(len, remoteness, |child| {
                 let mut lost = 0;
                 if in_level(child) {
                     graph.for_each_predecessor(child, |p| {
@@ -151,6 +196,7 @@ pub fn solve<G: ImplicitGraph>(graph: &G) -> Solved {
                             && unresolved[p as usize].fetch_sub(1, Relaxed) == 1
                         {
                             values[p as usize].store(parent, Relaxed);
+                            marks.mark(p, remoteness + 1);
                             lost += 1;
                         }
                     });
