@@ -62,9 +62,14 @@ impl Drop for Program {
 /// terminal, as a terminal emulator's program has it: the game reads its
 /// size there.
 fn start_in(terminal: OwnedFd) -> Program {
+    start_with_args_in(terminal, &["mu-torere"])
+}
+
+/// `gamespace` with `args` in `terminal`, as [`start_in`] starts the game.
+fn start_with_args_in(terminal: OwnedFd, args: &[&str]) -> Program {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
     command
-        .arg("mu-torere")
+        .args(args)
         .stdin(terminal.try_clone().expect("a copy"))
         .stdout(terminal.try_clone().expect("a copy"))
         .stderr(terminal);
@@ -158,4 +163,39 @@ fn a_termination_signal_gives_the_terminal_back_and_ends_the_program() {
     let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
     assert!(left > entered, "the screen is given back after the board");
     assert!(is_cooked(&screen), "the terminal is cooked again");
+}
+
+#[test]
+fn ctrl_z_gives_the_terminal_back_and_takes_it_again() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let _program = start_in(terminal);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    let entered = wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+    std::io::Write::write_all(&mut screen, b"\x1a").expect("typing works");
+    // The program leaves the screen cooked and stops; here, in a session
+    // of its own that no shell watches, the kernel does not stop it, so it
+    // goes straight on, and takes the terminal again as after `fg`.
+    let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
+    assert!(left > entered);
+    seen.drain(..left);
+    wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+    wait_for(&output, &mut seen, "Mu Torere".as_bytes());
+    std::io::Write::write_all(&mut screen, b"q").expect("typing works");
+    wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
+}
+
+#[test]
+fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let _program = start_with_args_in(terminal, &["cephalopods"]);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    wait_for(
+        &output,
+        &mut seen,
+        b"gamespace: reading the puzzle (the depth, then 9 dice) from the terminal; end it with Ctrl-D",
+    );
+    std::io::Write::write_all(&mut screen, b"1\n1 0 1\n0 0 0\n0 0 0\n\x04").expect("typing works");
+    wait_for(&output, &mut seen, b"626111111");
 }

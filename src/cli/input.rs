@@ -1,7 +1,7 @@
 //! Reading a whole input, from a named file or from stdin.
 
 use anyhow::Context;
-use std::io::Read;
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
 /// All of `path`, or all of stdin when `path` is `None` or `-`, as bytes.
@@ -32,4 +32,19 @@ pub fn read_all(path: Option<&Path>) -> anyhow::Result<String> {
             e.utf8_error().valid_up_to() + 1
         )
     })
+}
+
+/// When the input is stdin and stdin is a terminal, a one-line hint on
+/// stderr saying what to type, so that a program waiting for input does
+/// not look like one that hangs. `what` is the input in a few words,
+/// `command` the subcommand, which could have been given a file instead.
+pub fn hint_if_terminal(path: Option<&Path>, what: &str, command: &str) {
+    let stdin = path.is_none_or(|p| p == Path::new("-"));
+    if stdin && std::io::stdin().is_terminal() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "gamespace: reading {what} from the terminal; end it with Ctrl-D \
+             (or give a file: gamespace {command} FILE)"
+        );
+    }
 }

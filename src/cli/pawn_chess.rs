@@ -70,6 +70,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // The table takes as long to build as a big input takes to read, so both
     // happen at once (or one after the other, if no thread can be had).
     let building = std::thread::Builder::new().spawn(move || Solver::new(engine));
+    super::input::hint_if_terminal(
+        args.input.as_deref(),
+        "the cases (their number, then 4 rows each)",
+        "pawn-chess",
+    );
     let bytes = super::input::read_bytes(args.input.as_deref())?;
     let boards = parse_cases(&bytes).context("bad pawn-chess input")?;
     let mut solver = match building {

@@ -40,6 +40,8 @@ pub enum ParseError {
     Empty,
     #[error("line {line}: the case count `{word}` is not a whole number")]
     CountNotANumber { word: Shown, line: usize },
+    #[error("line {line}: the case count `{word}` is negative")]
+    CountNegative { word: Shown, line: usize },
     #[error("line {line}: the case count `{word}` is too large")]
     CountTooLarge { word: Shown, line: usize },
     #[error(
@@ -310,6 +312,15 @@ fn bad_character(case: usize, row: usize, line: usize, word: &[u8]) -> ParseErro
 }
 
 fn parse_count(word: &[u8], line: usize) -> Result<usize, ParseError> {
+    if let [b'-', digits @ ..] = word
+        && !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+    {
+        return Err(ParseError::CountNegative {
+            word: Shown::new(word),
+            line,
+        });
+    }
     if !word.iter().all(u8::is_ascii_digit) {
         return Err(ParseError::CountNotANumber {
             word: Shown::new(word),
@@ -404,10 +415,7 @@ mod tests {
             err(b"two\n"),
             "line 1: the case count `two` is not a whole number"
         );
-        assert_eq!(
-            err(b"\n-1\n"),
-            "line 2: the case count `-1` is not a whole number"
-        );
+        assert_eq!(err(b"\n-1\n"), "line 2: the case count `-1` is negative");
         assert_eq!(
             err(b"99999999999999999999999 ...."),
             "line 1: the case count `9999999999999999...` is too large"
