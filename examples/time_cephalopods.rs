@@ -1,5 +1,5 @@
 //! Times the path-sum engine in process on puzzle files and prints the median
-//! of `REPEATS` runs over all of them, in milliseconds. With `--threads 2`
+//! of `REPEATS` runs over all of them, in milliseconds (`12.345 ms`). With `--threads 2`
 //! the searches may use a second thread, as `gamespace cephalopods` does by
 //! default; one thread is the default here, as in `path_hash_sum`.
 //!
@@ -49,6 +49,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .collect();
     times.sort_by(f64::total_cmp);
-    println!("{:.3}", times[times.len() / 2]);
+    println!("{:.3} ms", times[times.len() / 2]);
     Ok(())
 }

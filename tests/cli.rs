@@ -57,6 +57,44 @@ fn usage_errors_are_one_line_with_status_2() {
 }
 
 #[test]
+fn the_same_fault_gets_the_same_words_and_no_misleading_tip() {
+    let stderr = |args: &[&str], stdin: &str| {
+        let output = gamespace()
+            .args(args)
+            .write_stdin(stdin)
+            .output()
+            .expect("it runs");
+        (
+            output.status.code(),
+            String::from_utf8(output.stderr).expect("UTF-8"),
+        )
+    };
+    // A negative number is "negative" for an option and in every input.
+    let (code, threads) = stderr(&["cephalopods", "-t", "-1"], "");
+    assert_eq!(code, Some(2));
+    assert!(threads.contains("`-1` is negative"), "{threads}");
+    assert!(!threads.contains("-- -1"), "{threads}");
+    let (code, depth) = stderr(&["cephalopods"], "-1 0 0 0 0 0 0 0 0 0\n");
+    assert_eq!(code, Some(1));
+    assert!(depth.contains("`-1` is negative"), "{depth}");
+    let (code, count) = stderr(&["pawn-chess"], "-1\n");
+    assert_eq!(code, Some(1));
+    assert!(count.contains("`-1` is negative"), "{count}");
+    // And a word is "not a whole number" everywhere.
+    let (_, threads) = stderr(&["cephalopods", "--threads", "two"], "");
+    assert!(threads.contains("`two` is not a whole number"), "{threads}");
+    let (_, count) = stderr(&["pawn-chess"], "two\n");
+    assert!(count.contains("`two` is not a whole number"), "{count}");
+    // clap's tips are a clause of the one line, not glued on.
+    let (_, similar) = stderr(&["cephalopods", "--thread", "2"], "");
+    assert!(
+        similar.contains("found; a similar argument exists: '--threads'"),
+        "{similar}"
+    );
+    assert!(!similar.contains("tip:"), "{similar}");
+}
+
+#[test]
 fn no_subcommand_shows_the_help_and_fails() {
     gamespace()
         .assert()

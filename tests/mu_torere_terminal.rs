@@ -64,16 +64,21 @@ impl Drop for Program {
 /// terminal, as a terminal emulator's program has it: the game reads its
 /// size there.
 fn start_in(terminal: OwnedFd) -> Program {
-    start(terminal, true)
+    start_with_args_in(terminal, &["mu-torere"], true)
 }
 
 /// `gamespace mu-torere` in `terminal`, as its controlling terminal or
 /// not: a terminal that is no process's controlling terminal sends no
 /// SIGHUP when it hangs up.
 fn start(terminal: OwnedFd, controlling: bool) -> Program {
+    start_with_args_in(terminal, &["mu-torere"], controlling)
+}
+
+/// `gamespace` with `args` in `terminal`, as [`start`] starts the game.
+fn start_with_args_in(terminal: OwnedFd, args: &[&str], controlling: bool) -> Program {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
     command
-        .arg("mu-torere")
+        .args(args)
         .stdin(terminal.try_clone().expect("a copy"))
         .stdout(terminal.try_clone().expect("a copy"))
         .stderr(terminal);
@@ -271,4 +276,37 @@ fn a_half_sent_sequence_gives_the_keys_back() {
         assert_eq!(status.code(), Some(0), "{unfinished:?}: {status:?}");
         wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
     }
+#[test]
+fn ctrl_z_gives_the_terminal_back_and_takes_it_again() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let _program = start_in(terminal);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    let entered = wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+    std::io::Write::write_all(&mut screen, b"\x1a").expect("typing works");
+    // The program leaves the screen cooked and stops; here, in a session
+    // of its own that no shell watches, the kernel does not stop it, so it
+    // goes straight on, and takes the terminal again as after `fg`.
+    let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
+    assert!(left > entered);
+    seen.drain(..left);
+    wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+    wait_for(&output, &mut seen, "Mu Torere".as_bytes());
+    std::io::Write::write_all(&mut screen, b"q").expect("typing works");
+    wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
+}
+
+#[test]
+fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let _program = start_with_args_in(terminal, &["cephalopods"], true);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    wait_for(
+        &output,
+        &mut seen,
+        b"gamespace: reading the puzzle (the depth, then 9 dice) from the terminal; end it with Ctrl-D",
+    );
+    std::io::Write::write_all(&mut screen, b"1\n1 0 1\n0 0 0\n0 0 0\n\x04").expect("typing works");
+    wait_for(&output, &mut seen, b"626111111");
 }

@@ -240,5 +240,7 @@ fn help_documents_the_notation_and_the_out_of_promise_answers() {
         .success()
         .stdout(predicate::str::contains("b2-b3"))
         .stdout(predicate::str::contains("white (0)"))
-        .stdout(predicate::str::contains("--explain"));
+        .stdout(predicate::str::contains("--explain"))
+        .stdout(predicate::str::contains("diagonally forward"))
+        .stdout(predicate::str::contains("has no legal move"));
 }

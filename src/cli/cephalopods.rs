@@ -30,15 +30,57 @@ pub struct Args {
     /// Read the puzzle from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
-    /// The most threads to use. With 2, a search that proves large (a level
-    /// of two thousand boards: searches of about a millisecond and up) moves
-    /// its discovery of boards to a second thread, on another CPU, while this
-    /// one counts paths and helps it generate moves (and the other, once
-    /// done, helps count the last levels).
-    /// Smaller searches, and machines with one core, use one thread. More
-    /// than 2 are not used. The answer never depends on it.
-    #[arg(long, short = 't', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    threads: u32,
+    /// The most threads to use (default: 2, or 1 on a busy machine); the
+    /// answer never depends on it.
+    ///
+    /// With 2, a search that proves large (about a millisecond and up)
+    /// moves its discovery of boards to a second thread, on another CPU.
+    /// That pays when a CPU is free for it and costs when none is, so by
+    /// default a search uses 2 threads unless the machine's load average
+    /// leaves less than one and a half CPUs idle. Smaller searches, and
+    /// machines with one CPU, use one thread; more than 2 add nothing.
+    #[arg(long, short = 't', value_name = "N", allow_negative_numbers = true,
+          value_parser = parse_threads)]
+    threads: Option<u32>,
+}
+
+/// The most threads a search may use is 1024: more is surely a mistake.
+const MAX_THREADS: u32 = 1024;
+
+/// The threads a search uses when `--threads` is not given: 2, unless the
+/// other work on the machine leaves less than this many CPUs idle, where
+/// the second thread would wait for a CPU more than it helps.
+const IDLE_CPUS_FOR_TWO: f64 = 1.5;
+
+fn default_threads() -> u32 {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match load_average() {
+        Some(load) if cpus as f64 - load < IDLE_CPUS_FOR_TWO => 1,
+        _ => 2,
+    }
+}
+
+/// The load average over the last minute, where the system says it.
+fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// A thread count, 1 to [`MAX_THREADS`], refused in the words the puzzle's
+/// own reader uses for the same faults.
+fn parse_threads(text: &str) -> Result<u32, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a whole number"));
+    }
+    if text.starts_with('-') && digits.bytes().any(|b| b != b'0') {
+        return Err(format!("`{text}` is negative"));
+    }
+    match digits.parse::<u32>() {
+        Ok(n @ 1..=MAX_THREADS) => Ok(n),
+        Ok(0) => Err("`0`: at least 1 thread is needed".to_owned()),
+        _ => Err(format!("`{text}` is too large (at most {MAX_THREADS})")),
+    }
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -55,12 +97,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(Sub::Value(value)) => return cephalopod_game::run_value(value),
         None => {}
     }
+    input::hint_if_terminal(
+        args.input.as_deref(),
+        "the puzzle (the depth, then 9 dice)",
+        "cephalopods",
+    );
     let input = input::open(args.input.as_deref())?;
     let puzzle = read_puzzle(input)?.context("bad cephalopods puzzle")?;
     // Tuned for the one search this process runs, and the heap for a large
     // one only once the search proves large.
     let options = SearchOptions {
-        threads: args.threads as usize,
+        threads: args.threads.unwrap_or_else(default_threads) as usize,
         counts: CountsIn::OwnMapping,
         when_large: Some(prefer_huge_pages),
         ..SearchOptions::default()

@@ -3,7 +3,7 @@
 
 use super::streams::{self, Named};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, StdinLock};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, StdinLock, Write};
 use std::path::Path;
 
 /// How much is read at a time.
@@ -54,5 +54,20 @@ impl BufRead for Input {
             Input::File(file) => file.consume(amount),
             Input::Stdin(stdin) => stdin.consume(amount),
         }
+    }
+}
+
+/// When the input is stdin and stdin is a terminal, a one-line hint on
+/// stderr saying what to type, so that a program waiting for input does
+/// not look like one that hangs. `what` is the input in a few words,
+/// `command` the subcommand, which could have been given a file instead.
+pub fn hint_if_terminal(path: Option<&Path>, what: &str, command: &str) {
+    let stdin = path.is_none_or(|p| p == Path::new("-"));
+    if stdin && std::io::stdin().is_terminal() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "gamespace: reading {what} from the terminal; end it with Ctrl-D \
+             (or give a file: gamespace {command} FILE)"
+        );
     }
 }

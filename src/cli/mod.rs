@@ -36,7 +36,7 @@ enum Command {
 
 /// Parses the command line. Help and version go to stdout as clap writes
 /// them; a usage error becomes one line on stderr, like every other error,
-/// with clap's exit status 2.
+/// with clap's exit status 2 (other errors exit with 1).
 pub fn parse_args() -> Result<Cli, ExitCode> {
     Cli::try_parse().map_err(|error| {
         if !error.use_stderr() {
@@ -50,13 +50,16 @@ pub fn parse_args() -> Result<Cli, ExitCode> {
             return ExitCode::from(2);
         }
         let rendered = error.render().to_string();
+        // clap's tips (`tip: a similar argument exists: '--threads'`) become
+        // clauses of the one line, set off from the error they follow.
         let message = rendered
             .lines()
             .map(str::trim)
             .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
             .filter(|line| !line.is_empty())
+            .map(|line| line.strip_prefix("tip: ").unwrap_or(line))
             .collect::<Vec<_>>()
-            .join(" ");
+            .join("; ");
         let message = message.strip_prefix("error: ").unwrap_or(&message);
         let _ = writeln!(io::stderr(), "gamespace: error: {message} (see --help)");
         ExitCode::from(2)

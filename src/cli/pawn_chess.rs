@@ -13,6 +13,13 @@ use std::thread::JoinHandle;
 /// 4x4 pawn chess (UVa 10838): with White to move, who wins and in how many
 /// plies under perfect play.
 ///
+/// Rules: a pawn moves one square straight forward onto an empty square, or
+/// captures an enemy pawn one square diagonally forward; there is no
+/// double step, en passant or promotion. White moves up, towards the first
+/// input row; Black moves down. A player wins as soon as a pawn reaches the
+/// far row, or when the opponent, to move, has no legal move (which
+/// includes having no pawns left). The winner hurries and the loser delays.
+///
 /// Input: the number of cases, then each case as 4 rows of 4 characters
 /// (`P` White, `p` Black, `.` empty), the first row being White's goal
 /// (rank 4). Rows and the count may be separated by any whitespace
@@ -104,6 +111,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // first cases are read while it is built (or after, if no thread can
     // be had), and the rest as they are answered.
     let building = std::thread::Builder::new().spawn(move || Solver::new(engine));
+    super::input::hint_if_terminal(
+        args.input.as_deref(),
+        "the cases (their number, then 4 rows each)",
+        "pawn-chess",
+    );
     let input = super::input::open(args.input.as_deref())?;
     let mut cases = Cases::new(input)?.context("bad pawn-chess input")?;
     let mut ahead = Vec::new();

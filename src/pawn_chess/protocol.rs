@@ -37,6 +37,8 @@ pub enum ParseError {
     Empty,
     #[error("line {line}: the case count `{word}` is not a whole number")]
     CountNotANumber { word: Shown, line: usize },
+    #[error("line {line}: the case count `{word}` is negative")]
+    CountNegative { word: Shown, line: usize },
     #[error("line {line}: the case count `{word}` is too large")]
     CountTooLarge { word: Shown, line: usize },
     #[error(
@@ -369,6 +371,12 @@ fn parse_count(number: &Decimal, word: &Word) -> Result<usize, ParseError> {
     if let Some(byte) = word.not_utf8 {
         return Err(ParseError::NotUtf8 { line, byte });
     }
+    if number.is_number() && number.sign() == Some(b'-') && !number.is_zero() {
+        return Err(ParseError::CountNegative {
+            word: Shown::new(word),
+            line,
+        });
+    }
     if !number.is_number() || number.sign().is_some() {
         return Err(ParseError::CountNotANumber {
             word: Shown::new(word),
@@ -462,10 +470,7 @@ mod tests {
             err(b"two\n"),
             "line 1: the case count `two` is not a whole number"
         );
-        assert_eq!(
-            err(b"\n-1\n"),
-            "line 2: the case count `-1` is not a whole number"
-        );
+        assert_eq!(err(b"\n-1\n"), "line 2: the case count `-1` is negative");
         assert_eq!(
             err(b"99999999999999999999999 ...."),
             "line 1: the case count `9999999999999999…` is too large"
