@@ -4,7 +4,7 @@
 //! `cargo bench --bench cephalopods`; see BENCHMARKS.md for the figures.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamespace::cephalopods::{Board, Kernel, parse_puzzle, path_hash_sum, path_hash_sum_with};
+use gamespace::cephalopods::{Board, Kernel, SearchOptions, parse_puzzle, path_hash_sum, path_hash_sum_with};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -65,10 +65,18 @@ fn deep(c: &mut Criterion) {
     }
     let empty = Board::EMPTY;
     group.bench_function(BenchmarkId::new("2-threads", "empty-d40"), |b| {
-        b.iter(|| path_hash_sum_with(black_box(empty), 40, Kernel::detect(), 2))
+        let two = SearchOptions {
+            threads: 2,
+            ..SearchOptions::default()
+        };
+        b.iter(|| path_hash_sum_with(black_box(empty), 40, &two))
     });
     group.bench_function(BenchmarkId::new("portable-kernel", "empty-d40"), |b| {
-        b.iter(|| path_hash_sum_with(black_box(empty), 40, Kernel::Portable, 1))
+        let portable = SearchOptions {
+            kernel: Kernel::Portable,
+            ..SearchOptions::default()
+        };
+        b.iter(|| path_hash_sum_with(black_box(empty), 40, &portable))
     });
     group.finish();
 }

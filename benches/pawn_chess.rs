@@ -11,7 +11,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamespace::pawn_chess::game::PawnChess;
 use gamespace::pawn_chess::moves::Position;
-use gamespace::pawn_chess::{Board, Engine, Side, Solver, parse_cases, write_answers};
+use gamespace::pawn_chess::{Board, Engine, Explain, Side, Solver, parse_cases, write_answers};
 use gamespace::solve::retrograde;
 use gamespace::solve::table::{Table, graph};
 use std::hint::black_box;
@@ -49,7 +49,7 @@ fn answer(input: &[u8], engine: Engine) -> Vec<u8> {
     let boards = parse_cases(input).unwrap();
     let mut solver = Solver::new(engine);
     let mut out = Vec::with_capacity(boards.len() * 11);
-    write_answers(&boards, &mut solver, false, &mut out).unwrap();
+    write_answers(&boards, &mut solver, Explain::Verdict, &mut out).unwrap();
     out
 }
 

@@ -13,7 +13,7 @@
 //! cargo run --release --example time_cephalopods -- --threads 2 5 examples/cephalopods/*.txt
 //! ```
 
-use gamespace::cephalopods::{Kernel, parse_puzzle, path_hash_sum_with};
+use gamespace::cephalopods::{SearchOptions, parse_puzzle, path_hash_sum_with};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -34,13 +34,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if threads == 0 || repeats == 0 || puzzles.is_empty() {
         return Err(usage.into());
     }
-    let kernel = Kernel::detect();
+    let options = SearchOptions {
+        threads,
+        ..SearchOptions::default()
+    };
     let mut times: Vec<f64> = (0..repeats)
         .map(|_| {
             let start = Instant::now();
             for puzzle in &puzzles {
                 let board = std::hint::black_box(puzzle.board);
-                std::hint::black_box(path_hash_sum_with(board, puzzle.depth, kernel, threads));
+                std::hint::black_box(path_hash_sum_with(board, puzzle.depth, &options));
             }
             start.elapsed().as_secs_f64() * 1e3
         })

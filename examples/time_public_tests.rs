@@ -1,5 +1,5 @@
 //! Times `gamespace cephalopods` as whole processes on the 12 public tests,
-//! the way issue 3's bar counts them (BENCHMARKS.md): the public compute is
+//! the way BENCHMARKS.md counts them: the public compute is
 //! the sum of the tests' medians less 12 times the median of a run at
 //! depth 0, which is all process start and exit. That median is pooled over
 //! the commands, as they are meant to start alike: builds of one program.
@@ -12,8 +12,8 @@
 //!
 //! The commands take turns, test by test, in the opposite order every other
 //! run, because on a noisy machine timings drift within minutes. Copy each
-//! binary to a fresh file just before a set: on the development VM an
-//! older file of the same bytes ran up to 7% slower (round 33). Settings
+//! binary to a fresh file just before a set: an older file of the same
+//! bytes can run measurably slower (where its pages lie). Settings
 //! that a test build reads from the environment are compared within one
 //! binary by wrapping every command alike: `'env X=1 /tmp/gs cephalopods'`
 //! against `'env X= /tmp/gs cephalopods'`.

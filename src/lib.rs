@@ -2,13 +2,16 @@
 //!
 //! Each game lives in its own module. Algorithms that do not care which game
 //! they run on (the solvers in [`solve`], the symmetry groups in [`symmetry`])
-//! live once, here, and the games plug into them.
+//! live once, here, and the games plug into them. So do the reading of
+//! input ([`lex`]) and the showing of it in messages ([`text`]).
 
 pub mod cephalopods;
+pub mod lex;
 pub mod mu_torere;
 pub mod pawn_chess;
 pub mod solve;
 pub mod symmetry;
+pub mod text;
 
 #[cfg(test)]
 mod test_rng;

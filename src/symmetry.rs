@@ -85,6 +85,35 @@ impl Symmetry {
         }
         panic!("every symmetry has an inverse");
     }
+
+    /// The symmetries of a grid of `rows` x `cols` cells: all eight for a
+    /// square, and for any other rectangle the four that keep its shape
+    /// (identity, half turn, and the two mirrors).
+    pub const fn of_grid(rows: usize, cols: usize) -> &'static [Symmetry] {
+        if rows == cols {
+            &Symmetry::ALL
+        } else {
+            &[Symmetry(0), Symmetry(2), Symmetry(4), Symmetry(5)]
+        }
+    }
+
+    /// Where the cell at (`row`, `col`) of a `rows` x `cols` grid goes.
+    ///
+    /// # Panics
+    /// If the symmetry turns a grid that is not square, which would change
+    /// its shape: only those [`Symmetry::of_grid`] lists apply.
+    pub const fn map_grid(self, rows: usize, cols: usize, row: usize, col: usize) -> (usize, usize) {
+        if rows == cols {
+            return self.map(rows, row, col);
+        }
+        match self.0 {
+            0 => (row, col),
+            2 => (rows - 1 - row, cols - 1 - col),
+            4 => (row, cols - 1 - col),
+            5 => (rows - 1 - row, col),
+            _ => panic!("only a square grid may be turned or transposed"),
+        }
+    }
 }
 
 /// One of the sixteen symmetries of the regular octagon (the dihedral group
@@ -246,5 +275,26 @@ mod tests {
         assert_eq!(OctagonSymmetry::rotation(3).map(6), 1);
         assert_eq!(OctagonSymmetry::reflection(0).map(1), 7);
         assert_eq!(OctagonSymmetry::reflection(2).map(1), 1);
+    }
+
+    #[test]
+    fn grid_symmetries_are_permutations_that_agree_with_the_square() {
+        for (rows, cols) in [(3, 3), (2, 5), (4, 3), (1, 4), (5, 5)] {
+            for &s in Symmetry::of_grid(rows, cols) {
+                let mut seen = vec![false; rows * cols];
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let (r2, c2) = s.map_grid(rows, cols, r, c);
+                        assert!(r2 < rows && c2 < cols);
+                        assert!(!seen[r2 * cols + c2]);
+                        seen[r2 * cols + c2] = true;
+                        if rows == cols {
+                            assert_eq!((r2, c2), s.map(rows, r, c));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(Symmetry::of_grid(2, 3).len(), 4);
     }
 }

@@ -34,30 +34,34 @@ fn no_subcommand_plays_and_end_of_input_exits_cleanly() {
 }
 
 #[test]
-fn bad_input_is_explained_and_the_prompt_repeats() {
+fn bad_input_is_refused_on_stdout_explained_on_stderr_and_the_prompt_repeats() {
     let r = run(&["mu-torere"], "abc\n0\n10\n5\n2\n7\n-3\n\n9\n");
     assert_eq!(r.code, Some(0));
     let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines[5], "black moves 9 to 5");
-    assert_eq!(lines[11], "white moves 6 to 9");
-    assert_eq!(lines.len(), 17);
-    for expected in [
-        "`abc` is not a square number; you can move 4 or 9",
-        "there is no square 0",
-        "there is no square 10",
-        "square 5 is the empty point; you can move 4 or 9",
-        "square 2 holds a white stone, and black is to move; you can move 4 or 9",
-        "the stone on 7 cannot move; you can move 4 or 9",
-        "`-3` is not a square number",
-    ] {
-        assert!(
-            r.stderr.contains(expected),
-            "missing `{expected}` in\n{}",
-            r.stderr
-        );
-    }
-    // One prompt per line read, and one more when input runs out.
+    assert_eq!(
+        &lines[5..12],
+        [
+            "illegal: `abc` is not a square number",
+            "illegal: there is no square 0 (squares are 1 to 9)",
+            "illegal: there is no square 10 (squares are 1 to 9)",
+            "illegal: square 5 is the empty point",
+            "illegal: square 2 holds a white stone, and black is to move",
+            "illegal: the stone on 7 cannot move: a stone enters the centre only beside an \
+             opponent's, and 4 and 8 are black",
+            "illegal: `-3` is not a square number",
+        ]
+    );
+    assert_eq!(lines[12], "black moves 9 to 5");
+    assert_eq!(lines[18], "white moves 6 to 9");
+    assert_eq!(lines.len(), 24);
+    assert_eq!(
+        r.stderr.matches("you can move 4 or 9 (or type help)\n").count(),
+        7
+    );
+    // One prompt per line read, and one more when input runs out, each on
+    // a line of its own as stderr is not a terminal.
     assert_eq!(r.stderr.matches("to move (you)").count(), 10);
+    assert_eq!(r.stderr.matches("or help: \n").count(), 10);
     assert!(!r.stdout.contains('\x1b') && !r.stderr.contains('\x1b'));
 }
 
@@ -68,6 +72,24 @@ fn help_lists_the_commands() {
     assert_eq!(r.stdout, START);
     for command in ["1-9", "help", "quit"] {
         assert!(r.stderr.contains(command));
+    }
+    for rule in [
+        "The player who cannot move loses",
+        "only if one of its rim neighbours holds an opponent's stone",
+        "comes up a third time",
+    ] {
+        assert!(r.stderr.contains(rule), "{rule}");
+    }
+    let help = run(&["mu-torere", "--help"], "");
+    assert_eq!(help.code, Some(0));
+    for text in [
+        "The player who cannot move loses",
+        "rim neighbours",
+        "--draw-rule",
+        "illegal: ...",
+        "draw",
+    ] {
+        assert!(help.stdout.contains(text), "{text} in\n{}", help.stdout);
     }
 }
 
@@ -220,4 +242,28 @@ fn analyze_traps_lists_every_trap() {
     assert!(lines.contains(&"wwwbobbbw white to move: 9 to 5 loses, black then wins in 5 plies"));
     assert!(lines.contains(&"bwwwowbbb white to move: 4 to 5 loses, black then wins in 5 plies"));
     assert!(lines.iter().all(|l| l.contains(" loses, ")));
+}
+
+#[test]
+fn a_game_drawn_by_repetition_ends_with_draw() {
+    // Twelve drawing moves of black's against the program's replies: the
+    // last brings back a position for the third time, and the program does
+    // not answer it.
+    let input = "4\n5\n1\n7\n2\n5\n9\n6\n5\n9\n6\n5\n";
+    let r = run(&["mu-torere"], input);
+    assert_eq!(r.code, Some(0));
+    assert!(r.stdout.ends_with("\ndraw\n"), "{}", r.stdout);
+    assert!(!r.stdout.contains("illegal") && !r.stdout.contains(" wins"));
+    assert_eq!(r.stdout.lines().filter(|l| l.contains(" moves ")).count(), 23);
+    assert!(r.stderr.contains("has come up a third time"));
+    // The game ends there: the human is not asked again.
+    assert_eq!(r.stderr.matches("to move (you)").count(), 12);
+    // With no draw rule the same moves leave the game open.
+    let endless = run(&["mu-torere", "--draw-rule", "none"], input);
+    assert_eq!(endless.code, Some(0));
+    assert!(!endless.stdout.lines().any(|l| l == "draw"));
+    assert_eq!(
+        endless.stdout.lines().filter(|l| l.contains(" moves ")).count(),
+        24
+    );
 }

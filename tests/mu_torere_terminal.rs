@@ -1,10 +1,12 @@
 //! The full-screen game of `gamespace mu-torere` in a real (pseudo)
 //! terminal: a termination signal gives the terminal back as it was, and
-//! then ends the program as the signal would have.
+//! then ends the program as the signal would have; a terminal that hangs
+//! up ends it as SIGHUP would; and no half-sent sequence of bytes locks
+//! the keys or the signals.
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command};
@@ -62,12 +64,22 @@ impl Drop for Program {
 /// terminal, as a terminal emulator's program has it: the game reads its
 /// size there.
 fn start_in(terminal: OwnedFd) -> Program {
+    start(terminal, true)
+}
+
+/// `gamespace mu-torere` in `terminal`, as its controlling terminal or
+/// not: a terminal that is no process's controlling terminal sends no
+/// SIGHUP when it hangs up.
+fn start(terminal: OwnedFd, controlling: bool) -> Program {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
     command
         .arg("mu-torere")
         .stdin(terminal.try_clone().expect("a copy"))
         .stdout(terminal.try_clone().expect("a copy"))
         .stderr(terminal);
+    if !controlling {
+        return Program(command.spawn().expect("it starts"));
+    }
     // SAFETY: between fork and exec, only two async-signal-safe calls.
     unsafe {
         command.pre_exec(|| {
@@ -158,4 +170,105 @@ fn a_termination_signal_gives_the_terminal_back_and_ends_the_program() {
     let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
     assert!(left > entered, "the screen is given back after the board");
     assert!(is_cooked(&screen), "the terminal is cooked again");
+}
+
+/// How the program ended, failing the test if it is still running after
+/// [`PATIENCE`].
+fn ending(program: &mut Program, after: &str) -> std::process::ExitStatus {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = program.0.try_wait().expect("waiting works") {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "the program went on after {after}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Reads the screen until the board is on it, then closes the screen's
+/// side, as a terminal emulator does when its window is closed.
+fn close_once_the_board_is_up(screen: File) {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut screen = screen;
+        let mut seen = Vec::new();
+        let mut bytes = [0; 4096];
+        while let Ok(read @ 1..) = screen.read(&mut bytes) {
+            seen.extend_from_slice(&bytes[..read]);
+            if find(&seen, ENTER_ALTERNATE_SCREEN).is_some() {
+                break;
+            }
+        }
+        drop(screen);
+        let _ = sender.send(());
+    });
+    receiver
+        .recv_timeout(PATIENCE)
+        .expect("the board takes the screen");
+}
+
+/// Closing the terminal window while the board is up ends the program as
+/// SIGHUP would, rather than leaving it to read an empty terminal for ever.
+#[test]
+fn closing_the_terminal_ends_the_program_as_a_hangup() {
+    let (screen, terminal) = pseudo_terminal();
+    let mut program = start_in(terminal);
+    close_once_the_board_is_up(screen);
+    let status = ending(&mut program, "its terminal was closed");
+    assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+}
+
+/// A terminal that ends its input without a SIGHUP (it is not the
+/// program's controlling terminal) ends the program the same way.
+#[test]
+fn a_terminal_at_end_of_input_ends_the_program_without_a_signal() {
+    let (screen, terminal) = pseudo_terminal();
+    let mut program = start(terminal, false);
+    close_once_the_board_is_up(screen);
+    let status = ending(&mut program, "its terminal hung up");
+    assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+}
+
+/// The starts of sequences that a key or a mouse may send and never end:
+/// Alt+[, an SGR and an X10 mouse report, and a byte that is not text.
+const UNFINISHED: [&[u8]; 4] = [b"\x1b[", b"\x1b[<", b"\x1b[M", b"\xff"];
+
+/// After the start of a sequence that never ends, a termination signal
+/// still ends the program at once.
+#[test]
+fn a_half_sent_sequence_does_not_block_the_signals() {
+    for unfinished in UNFINISHED {
+        let (screen, terminal) = pseudo_terminal();
+        let mut program = start_in(terminal);
+        let output = screen_output(screen.try_clone().expect("a copy"));
+        let mut seen = Vec::new();
+        wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+        (&screen).write_all(unfinished).expect("the keys are sent");
+        std::thread::sleep(Duration::from_millis(50));
+        let pid = i32::try_from(program.0.id()).expect("a pid");
+        // SAFETY: `kill` only sends a signal, to the child this test
+        // started, which is not reaped yet: the pid is still its.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        let status = ending(&mut program, &format!("SIGTERM after {unfinished:?}"));
+        assert_eq!(status.signal(), Some(libc::SIGTERM), "{unfinished:?}: {status:?}");
+    }
+}
+
+/// After the start of a sequence that never ends, the keys work again
+/// once a moment has passed: `q` quits.
+#[test]
+fn a_half_sent_sequence_gives_the_keys_back() {
+    for unfinished in UNFINISHED {
+        let (screen, terminal) = pseudo_terminal();
+        let mut program = start_in(terminal);
+        let output = screen_output(screen.try_clone().expect("a copy"));
+        let mut seen = Vec::new();
+        wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+        (&screen).write_all(unfinished).expect("the keys are sent");
+        std::thread::sleep(Duration::from_millis(500));
+        (&screen).write_all(b"q").expect("the key is sent");
+        let status = ending(&mut program, &format!("q after {unfinished:?}"));
+        assert_eq!(status.code(), Some(0), "{unfinished:?}: {status:?}");
+        wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
+    }
 }

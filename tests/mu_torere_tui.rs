@@ -24,7 +24,15 @@ fn sq(n: u32) -> Square {
 }
 
 fn app_with(human: Color, start: Position, colour: bool) -> App {
-    App::new(Solution::get(), Config { human, start, colour })
+    App::new(
+        Solution::get(),
+        Config {
+            human,
+            start,
+            colour,
+            ..Config::default()
+        },
+    )
 }
 
 fn new_app() -> App {
@@ -176,10 +184,17 @@ fn game_over_is_announced_with_the_way_to_play_again() {
     app.apply(Action::Select(mover));
     assert_eq!(app.winner(), Some(Color::White));
     assert!(app.movable().is_empty());
+    // The winning move is named on the board and in the status line.
+    let won_with = app.last_move().unwrap();
+    assert_eq!(app.winning_move(), Some(won_with));
+    app.apply(Action::ToggleEvaluation);
     let text = screen_text(&render(&app, AREA));
-    assert!(text.contains("GAME OVER: white wins, the program wins"));
+    assert!(text.contains(&format!("GAME OVER: white wins with {won_with} ")));
+    assert!(text.contains("the program wins"));
     assert!(text.contains("press n to play again"));
-    assert!(text.contains("Game over: white wins"));
+    assert!(text.contains(&format!("Game over: white wins with {won_with}")));
+    assert!(text.contains(&format!("game over: won with {won_with}")));
+    app.apply(Action::ToggleEvaluation);
     // Further stones do nothing; n starts again from the same position.
     app.apply(Action::Select(sq(1)));
     assert_eq!(app.plies().len(), 2);
@@ -235,13 +250,19 @@ fn keys_map_to_actions() {
     let cases = [
         (key('4'), Some(Action::Select(sq(4)))),
         (key('9'), Some(Action::Select(sq(9)))),
-        (key('0'), None),
+        (key('0'), Some(Action::Unknown(KeyCode::Char('0')))),
+        (key('?'), Some(Action::Help)),
+        (key('h'), Some(Action::Help)),
         (key('u'), Some(Action::Undo)),
         (key('n'), Some(Action::NewGame)),
         (key('s'), Some(Action::SwapSides)),
         (key('e'), Some(Action::ToggleEvaluation)),
         (key('q'), Some(Action::Quit)),
-        (key('x'), None),
+        (key('x'), Some(Action::Unknown(KeyCode::Char('x')))),
+        (
+            Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+            Some(Action::Suspend),
+        ),
         (
             Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)),
             Some(Action::Quit),
@@ -478,7 +499,7 @@ fn the_program_replies_exactly_as_in_line_mode() {
         let config = Config {
             human,
             start,
-            colour: false,
+            ..Config::default()
         };
         let (mut out, mut talk) = (Vec::new(), Vec::new());
         play(solution, config, typed.as_bytes(), &mut out, &mut talk).unwrap();
@@ -524,4 +545,179 @@ fn the_cli_takes_plain_and_keeps_the_line_protocol_when_piped() {
         .output()
         .unwrap();
     assert!(String::from_utf8(help.stdout).unwrap().contains("--plain"));
+}
+
+#[test]
+fn an_unknown_key_gets_a_hint_and_changes_nothing() {
+    let mut app = new_app();
+    assert_eq!(app.handle(&key('x'), AREA), Flow::Continue);
+    assert!(app.status().contains("`x` does nothing here"), "{}", app.status());
+    assert!(app.status().contains("? shows the rules"));
+    assert!(app.status().ends_with("press 4 or 9"), "{}", app.status());
+    assert!(app.plies().is_empty());
+    let text = screen_text(&render(&app, AREA));
+    assert!(text.contains("`x` does nothing here"));
+}
+
+#[test]
+fn ctrl_z_asks_the_loop_to_suspend() {
+    let mut app = new_app();
+    let ctrl_z = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL));
+    assert_eq!(app.handle(&ctrl_z, AREA), Flow::Suspend);
+    // Also on a screen too small to play on, and nothing changes.
+    assert_eq!(app.handle(&ctrl_z, Rect::new(0, 0, 10, 5)), Flow::Suspend);
+    assert!(app.plies().is_empty());
+}
+
+#[test]
+fn the_help_key_shows_the_rules_until_any_key() {
+    let mut app = new_app();
+    app.handle(&key('?'), AREA);
+    assert!(app.shows_help());
+    // The text as read, its wrapped lines joined.
+    let text: Vec<String> = rows(&render(&app, AREA))
+        .iter()
+        .map(|row| {
+            row.trim_matches(|c: char| c == '│' || c.is_whitespace())
+                .to_owned()
+        })
+        .collect();
+    let text = text.join(" ");
+    for rule in [
+        "The player who cannot move loses",
+        "only if one of its rim neighbours holds an opponent's stone",
+        "comes up a third time",
+        "Ctrl-Z",
+        "any key closes",
+    ] {
+        assert!(text.contains(rule), "{rule} in\n{text}");
+    }
+    // The rules fit the smallest screen too.
+    let small = Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT);
+    assert!(screen_text(&render(&app, small)).contains("any key closes"));
+    // Any key closes the help and does what it does.
+    app.handle(&key('9'), AREA);
+    assert!(!app.shows_help());
+    assert_eq!(app.plies().len(), 2);
+    app.handle(&key('h'), AREA);
+    app.handle(&key('h'), AREA);
+    assert!(!app.shows_help());
+    assert!(screen_text(&render(&app, AREA)).contains("rules and help"));
+}
+
+#[test]
+fn a_third_repetition_ends_the_game_drawn_and_offers_a_new_one() {
+    // The human (black) plays the first drawing move in square order; the
+    // program, fixed by the position, answers: positions come back.
+    let solution = Solution::get();
+    let mut app = new_app();
+    let mut moves = 0;
+    while !app.is_over() {
+        let p = app.position();
+        let m = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| !solution.move_value(p, m).is_loss())
+            .unwrap();
+        app.apply(Action::Select(m.from));
+        moves += 1;
+        assert!(moves < 100, "no repetition");
+    }
+    assert!(app.drawn());
+    assert_eq!(app.winner(), None);
+    assert!(app.movable().is_empty());
+    assert_eq!(app.evaluation(), None);
+    let now = app.position();
+    let positions: Vec<Position> = std::iter::once(Position::START)
+        .chain(app.plies().iter().scan(Position::START, |p, ply| {
+            *p = p.play(ply.mv);
+            Some(*p)
+        }))
+        .collect();
+    assert_eq!(positions.iter().filter(|&&p| p == now).count(), 3);
+    // The program's moves are its choice as ever.
+    let mut p = Position::START;
+    for ply in app.plies() {
+        if ply.by == gamespace::mu_torere::tui::app::Player::Program {
+            assert_eq!(Some(ply.mv), choose(solution, p));
+        }
+        p = p.play(ply.mv);
+    }
+    let text = screen_text(&render(&app, AREA));
+    assert!(text.contains("GAME OVER: draw by repetition"));
+    assert!(text.contains("press n to play again"));
+    assert!(
+        app.status().contains("has come up a third time"),
+        "{}",
+        app.status()
+    );
+    // Stones do nothing now; n starts again.
+    let plies = app.plies().len();
+    app.handle(&key('4'), AREA);
+    app.handle(&key('9'), AREA);
+    assert_eq!(app.plies().len(), plies);
+    app.handle(&key('n'), AREA);
+    assert!(!app.is_over());
+    assert!(app.plies().is_empty());
+    // Without the rule the game goes on.
+    let mut endless = App::new(
+        solution,
+        Config {
+            draw_rule: gamespace::mu_torere::play::DrawRule::None,
+            ..Config::default()
+        },
+    );
+    for ply in app_plies_of(&positions) {
+        endless.apply(Action::Select(ply));
+    }
+    assert!(!endless.is_over());
+}
+
+/// The human's squares in a game of positions `positions`, black to move
+/// first: every other move, from the first.
+fn app_plies_of(positions: &[Position]) -> Vec<Square> {
+    positions
+        .windows(2)
+        .step_by(2)
+        .map(|w| w[1].board.empty())
+        .collect()
+}
+
+#[test]
+fn a_lost_position_says_every_move_loses_and_a_won_one_names_the_winning_moves() {
+    let lost = position_valued(Color::Black, Outcome::Loss(4));
+    let mut app = app_with(Color::Black, lost, true);
+    app.apply(Action::ToggleEvaluation);
+    let evaluation = app.evaluation().unwrap();
+    assert!(evaluation.every_move_loses);
+    assert!(evaluation.losing_moves.is_empty());
+    let buf = render(&app, AREA);
+    let text = screen_text(&buf);
+    assert!(text.contains("every move loses"));
+    assert!(!text.contains("losing moves"));
+    // No stone is marked as losing: they all do.
+    assert!(!text.contains('✗'));
+
+    let won = position_valued(Color::Black, Outcome::Win(3));
+    let mut app = app_with(Color::Black, won, true);
+    app.apply(Action::ToggleEvaluation);
+    let evaluation = app.evaluation().unwrap();
+    assert!(!evaluation.every_move_loses);
+    let best: Vec<Square> = {
+        let mut best: Vec<Square> = won
+            .legal_moves()
+            .iter()
+            .filter(|&&m| Solution::get().move_value(won, m) == Outcome::Win(3))
+            .map(|m| m.from)
+            .collect();
+        best.sort();
+        best
+    };
+    assert!(!best.is_empty());
+    assert_eq!(evaluation.winning_moves, best);
+    let listed: Vec<String> = best.iter().map(Square::to_string).collect();
+    let text = screen_text(&render(&app, AREA));
+    assert!(text.contains(&format!(": {}", listed.join(", "))), "{text}");
+    assert!(text.contains("✓ winning move"));
 }

@@ -297,3 +297,34 @@ fn explained_lines_are_legal_optimal_and_end_as_the_verdict_says() {
         }
     }
 }
+
+#[test]
+fn every_first_move_has_the_value_the_oracle_gives_it() {
+    let mut solver = Solver::default();
+    let mut oracle = Oracle::new();
+    for board in legal_inputs().into_iter().step_by(89) {
+        let g = grid(board);
+        let moves = solver.first_moves(board);
+        let expected = oracle_moves(&g, true);
+        assert_eq!(moves.len(), expected.len(), "{board}");
+        for (ply, value) in &moves {
+            let after = grid(ply.board);
+            let &(_, reached_goal) = expected
+                .iter()
+                .find(|(next, _)| *next == after)
+                .unwrap_or_else(|| panic!("{board}: {ply:?} is not a legal move"));
+            let want = if reached_goal {
+                Outcome::Win(1)
+            } else {
+                match oracle.solve(&after, false) {
+                    (true, plies) => Outcome::Loss(plies + 1),
+                    (false, plies) => Outcome::Win(plies + 1),
+                }
+            };
+            assert_eq!(*value, want, "{board}: {ply:?}");
+        }
+        // The best of them is the position's value.
+        let best = moves.iter().map(|&(_, v)| v).max();
+        assert_eq!(best, Some(solver.solve(board)), "{board}");
+    }
+}

@@ -1,35 +1,16 @@
-//! Cephalopods (3x3 dice variant): the sum of final-board hashes over every
-//! game path of a given length, modulo 2^30.
+//! Cephalopods, the 3x3 dice game of CodinGame's Spring Challenge 2025.
 //!
-//! - [`board`]: the packed board, its hash and its symmetries.
-//! - [`moves`]: legal placements and captures.
-//! - [`solver`]: the path-sum engine.
-//! - [`protocol`]: the CodinGame input format.
+//! - [`puzzle`]: the contest's puzzle, the sum of final-board hashes over
+//!   every game path of a given length, and its tuned counting engine.
+//! - [`game`]: the two-player game, solved.
+//!
+//! The puzzle's items are re-exported here, where the command line and
+//! the tests use them.
 
-pub mod board;
-pub mod moves;
-pub mod protocol;
-pub mod solver;
+pub mod game;
+pub mod puzzle;
 
-pub use board::Board;
-pub use protocol::{Puzzle, parse_puzzle};
-pub use solver::{Kernel, map_counts_apart, path_hash_sum, path_hash_sum_with, prefer_huge_pages};
-
-/// Answers are taken modulo 2^30, as the contest asks.
-pub const MODULUS: u32 = 1 << 30;
-
-/// A value that starts a cache line, so that its rows of 32 bytes (one
-/// AVX2 load or store each) never straddle two lines. Rust aligns a
-/// `[u32; 8]` to 4 bytes only, and the engine's tables of them fell where
-/// half their rows did.
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(64))]
-pub(crate) struct CacheAligned<T>(pub T);
-
-impl<T> std::ops::Deref for CacheAligned<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
+pub use puzzle::{
+    Board, CountsIn, Kernel, MODULUS, ParseError, Puzzle, SearchOptions, board, moves, parse_puzzle, path_hash_sum,
+    path_hash_sum_with, protocol, read_puzzle, solver,
+};

@@ -1,8 +1,11 @@
-//! `gamespace cephalopods`: read a puzzle, print its path hash sum.
+//! `gamespace cephalopods`: read a puzzle, print its path hash sum; or,
+//! with a subcommand, play, analyse and value the two-player game.
 
+use super::cephalopod_game::{self, AnalyzeArgs, PlayArgs, ValueArgs};
 use super::input;
+use crate::heap::prefer_huge_pages;
 use anyhow::Context;
-use gamespace::cephalopods::{Kernel, map_counts_apart, parse_puzzle, path_hash_sum_with, prefer_huge_pages};
+use gamespace::cephalopods::{CountsIn, SearchOptions, path_hash_sum_with, read_puzzle};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -10,12 +13,20 @@ use std::path::PathBuf;
 /// board, modulo 2^30 (CodinGame Spring Challenge 2025).
 ///
 /// Input: the depth, then the board as 3 rows of 3 dice (0 = empty, 1-6),
-/// separated by any whitespace. Output: one line with the sum.
+/// separated by whitespace (spaces, tabs, line ends). Output: one line with
+/// the sum.
 #[derive(clap::Args, Debug)]
+///
+/// With a subcommand, the two-player game instead: play it against the
+/// perfect program, analyse a solved board, or value positions.
 #[command(
-    after_help = "Example:\n  printf '1\\n1 0 1\\n0 0 0\\n0 0 0\\n' | gamespace cephalopods\n  626111111"
+    after_help = "Example:\n  printf '1\\n1 0 1\\n0 0 0\\n0 0 0\\n' | gamespace cephalopods\n  626111111",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Args {
+    #[command(subcommand)]
+    command: Option<Sub>,
+
     /// Read the puzzle from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
@@ -23,27 +34,38 @@ pub struct Args {
     /// of two thousand boards: searches of about a millisecond and up) moves
     /// its discovery of boards to a second thread, on another CPU, while this
     /// one counts paths and helps it generate moves (and the other, once
-    /// done, helps count the last levels). On the 2-core VM it was developed
-    /// on, two threads ran the empty board at depth 40 1.4x faster than one,
-    /// `1 2 0 / 0 0 0 / 0 0 0` 1.6x, and the 12 public tests 1.15x to 1.2x.
+    /// done, helps count the last levels).
     /// Smaller searches, and machines with one core, use one thread. More
     /// than 2 are not used. The answer never depends on it.
     #[arg(long, short = 't', default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: u32,
 }
 
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    Play(PlayArgs),
+    Analyze(AnalyzeArgs),
+    Value(ValueArgs),
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let text = input::read_all(args.input.as_deref())?;
-    let puzzle = parse_puzzle(&text).context("bad cephalopods puzzle")?;
-    // Tuned for the one search this process runs.
-    prefer_huge_pages();
-    map_counts_apart();
-    let answer = path_hash_sum_with(
-        puzzle.board,
-        puzzle.depth,
-        Kernel::detect(),
-        args.threads as usize,
-    );
+    match args.command {
+        Some(Sub::Play(play)) => return cephalopod_game::run_play(play),
+        Some(Sub::Analyze(analyze)) => return cephalopod_game::run_analyze(analyze),
+        Some(Sub::Value(value)) => return cephalopod_game::run_value(value),
+        None => {}
+    }
+    let input = input::open(args.input.as_deref())?;
+    let puzzle = read_puzzle(input)?.context("bad cephalopods puzzle")?;
+    // Tuned for the one search this process runs, and the heap for a large
+    // one only once the search proves large.
+    let options = SearchOptions {
+        threads: args.threads as usize,
+        counts: CountsIn::OwnMapping,
+        when_large: Some(prefer_huge_pages),
+        ..SearchOptions::default()
+    };
+    let answer = path_hash_sum_with(puzzle.board, puzzle.depth, &options);
     writeln!(super::streams::stdout(), "{answer}")?;
     Ok(())
 }

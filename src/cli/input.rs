@@ -1,35 +1,58 @@
-//! Reading a whole input, from a named file or from stdin.
+//! The input of a subcommand, from a named file or from stdin, read as a
+//! stream through one buffer.
 
-use anyhow::Context;
-use std::io::Read;
+use super::streams::{self, Named};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, StdinLock};
 use std::path::Path;
 
-/// All of `path`, or all of stdin when `path` is `None` or `-`, as bytes.
-pub fn read_bytes(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
-    match path {
-        Some(p) if p != Path::new("-") => {
-            std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))
+/// How much is read at a time.
+const BUFFER: usize = 1 << 16;
+
+/// An opened input: `path`, or stdin when `path` is `None` or `-`. Its
+/// read errors name it (`cannot read cases.in: Is a directory`).
+pub enum Input {
+    File(BufReader<Named<File>>),
+    Stdin(BufReader<Named<StdinLock<'static>>>),
+}
+
+pub fn open(path: Option<&Path>) -> anyhow::Result<Input> {
+    Ok(match path {
+        Some(path) if path != Path::new("-") => {
+            let failure = format!(
+                "cannot read {}",
+                gamespace::text::shown(&path.display().to_string())
+            );
+            let file = File::open(path).map_err(|e| streams::named(&failure, e))?;
+            Input::File(BufReader::with_capacity(BUFFER, Named::new(file, failure)))
         }
-        _ => {
-            let mut bytes = Vec::new();
-            super::streams::stdin().read_to_end(&mut bytes)?;
-            Ok(bytes)
+        _ => Input::Stdin(BufReader::with_capacity(BUFFER, streams::stdin())),
+    })
+}
+
+impl Read for Input {
+    fn read(&mut self, bytes: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Input::File(file) => file.read(bytes),
+            Input::Stdin(stdin) => stdin.read(bytes),
         }
     }
 }
 
-/// Like [`read_bytes`], for inputs that must be UTF-8 text.
-pub fn read_all(path: Option<&Path>) -> anyhow::Result<String> {
-    let bytes = read_bytes(path)?;
-    let source = || {
-        path.filter(|p| *p != Path::new("-"))
-            .map_or("standard input".into(), |p| p.display().to_string())
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{} is not UTF-8 text (byte {})",
-            source(),
-            e.utf8_error().valid_up_to() + 1
-        )
-    })
+impl BufRead for Input {
+    #[inline]
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        match self {
+            Input::File(file) => file.fill_buf(),
+            Input::Stdin(stdin) => stdin.fill_buf(),
+        }
+    }
+
+    #[inline]
+    fn consume(&mut self, amount: usize) {
+        match self {
+            Input::File(file) => file.consume(amount),
+            Input::Stdin(stdin) => stdin.consume(amount),
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Command-line front end: argument definitions, input and output, and the
 //! mapping of errors to exit statuses. The games' logic lives in the library.
 
+mod cephalopod_game;
 mod cephalopods;
 mod input;
 mod mu_torere;
@@ -40,7 +41,7 @@ pub fn parse_args() -> Result<Cli, ExitCode> {
         if !error.use_stderr() {
             // Help and version are results, and a failure to write them
             // ends the program as for any other result.
-            let written = error.print();
+            let written = streams::closed_stdout().and_then(|()| error.print());
             return finish(written.map_err(|e| streams::named(streams::WRITE_FAILURE, e).into()));
         }
         if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {

@@ -4,21 +4,39 @@
 use super::streams;
 use anyhow::Context;
 use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
-use gamespace::mu_torere::play::{Config, play};
+use gamespace::mu_torere::play::{Config, DrawRule, RULES, play};
 use gamespace::mu_torere::tui;
 use gamespace::mu_torere::{Board, Color, Position, Solution};
 use std::io::{self, IsTerminal, Write};
 
 /// Play Mu Torere against a perfect player, or analyse the whole game.
-///
-/// With no subcommand, plays (same as `play`).
 #[derive(clap::Args, Debug)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    long_about = with_rules(
+        "Play Mu Torere against a perfect player, or analyse the whole game. \
+         With no subcommand, plays (same as `play`): type the square (1-9) of the stone \
+         to move, `help` for help, `quit` to leave; in the terminal board, press ? for the rules."
+    )
+)]
 pub struct Args {
     #[command(subcommand)]
     command: Option<Sub>,
     #[command(flatten)]
     play: PlayArgs,
+}
+
+/// `first`, then the rules and the line protocol, for `--help`.
+fn with_rules(first: &str) -> String {
+    format!(
+        "{first}\n\n\
+         Rules: {} {}\n\n\
+         Squares: 1-2-3 / 4-5-6 / 7-8-9; 5 is the centre and the rim runs 1 2 3 6 9 8 7 4.\n\n\
+         Boards, move lines (`black moves 4 to 5`), refusals (`illegal: ...`) and the result \
+         (`white wins`, `draw`) go to stdout; prompts and help go to stderr.",
+        RULES.replace('\n', " "),
+        DrawRule::Repetition.describe()
+    )
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -28,11 +46,11 @@ enum Sub {
 }
 
 /// Play against the program: type the square (1-9) of the stone to move.
-///
-/// Squares:  1-2-3 / 4-5-6 / 7-8-9, 5 is the centre; the rim runs 1 2 3 6 9 8 7 4.
-/// Boards, move lines (`black moves 4 to 5`) and the result (`white wins`) go
-/// to stdout; prompts and help go to stderr.
 #[derive(clap::Args, Debug)]
+#[command(long_about = with_rules(
+    "Play against the program: type the square (1-9) of the stone to move, \
+     `help` for help, `quit` to leave. In the terminal board, press ? for the rules."
+))]
 #[command(after_help = "Example:\n  gamespace mu-torere --human white --position wwwbbobbw --to-move black")]
 struct PlayArgs {
     /// The side you play; black moves first.
@@ -44,10 +62,21 @@ struct PlayArgs {
     /// Who moves first from the starting board.
     #[arg(long, value_enum, default_value_t = Side::Black)]
     to_move: Side,
+    /// When a game is drawn: `repetition`, when a position comes up a third
+    /// time with the same side to move; `none`, never (the game goes on
+    /// until a side cannot move, or you quit).
+    #[arg(long, value_enum, default_value_t = DrawRuleArg::Repetition)]
+    draw_rule: DrawRuleArg,
     /// Use the line protocol instead of the full-screen board, which opens
     /// when stdin and stdout are both terminals.
     #[arg(long)]
     plain: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum DrawRuleArg {
+    Repetition,
+    None,
 }
 
 /// Report the solved game: counts, symmetry classes, opening, traps.
@@ -89,14 +118,21 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         None => Board::START,
         Some(text) => text
             .parse::<Board>()
-            .with_context(|| format!("bad --position `{}`", text.escape_debug()))?,
+            .with_context(|| format!("bad --position `{}`", gamespace::text::shortened(text, 32)))?,
     };
     let stdout = io::stdout();
-    let colour = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let annotate = stdout.is_terminal();
+    let colour = annotate && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let config = Config {
         human: args.human.into(),
         start: Position::new(board, args.to_move.into()),
         colour,
+        annotate,
+        prompt_lines: !io::stderr().is_terminal(),
+        draw_rule: match args.draw_rule {
+            DrawRuleArg::Repetition => DrawRule::Repetition,
+            DrawRuleArg::None => DrawRule::None,
+        },
     };
     if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
         if let tui::Ending::Signal(signal) = tui::run(Solution::get(), config)? {

@@ -2,16 +2,19 @@
 //! or with `--explain` an optimal line of play too.
 
 use anyhow::Context;
-use gamespace::pawn_chess::{Engine, Solver, parse_cases, write_answers};
-use std::io::{BufWriter, Write};
+use gamespace::pawn_chess::{Answers, Board, Cases, Engine, Explain, ParseError, Solver};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
+use std::thread::JoinHandle;
 
 /// 4x4 pawn chess (UVa 10838): with White to move, who wins and in how many
 /// plies under perfect play.
 ///
 /// Input: the number of cases, then each case as 4 rows of 4 characters
 /// (`P` White, `p` Black, `.` empty), the first row being White's goal
-/// (rank 4). Rows and the count may be separated by any whitespace.
+/// (rank 4). Rows and the count may be separated by any whitespace
+/// (spaces, tabs, line ends). Each case is answered once it is read; a
+/// bad case ends the run, after the answers to the cases before it.
 /// Output: one line per case, `white (N)` or `black (N)`, N the plies
 /// (moves of both sides) until the win.
 ///
@@ -33,10 +36,13 @@ pub struct Args {
     /// Read the cases from this file instead of stdin ("-" also means stdin).
     input: Option<PathBuf>,
 
-    /// After each verdict, print one optimal line of play with the board
-    /// after every move; cases are separated by a blank line.
-    #[arg(long)]
-    explain: bool,
+    /// After each verdict, print one optimal line of play: the moves in
+    /// notation, then the boards four to a row; cases are separated by a
+    /// blank line. `--explain=all` also lists every move of the position
+    /// with its value.
+    #[arg(long, value_enum, value_name = "WHAT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "line")]
+    explain: Option<ExplainArg>,
 
     /// The engine: `table` solves every position once up front (best for
     /// many cases); `negamax` searches from each case, remembering what it
@@ -46,29 +52,78 @@ pub struct Args {
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ExplainArg {
+    /// One optimal line of play.
+    Line,
+    /// The line, and every move of the position with its value.
+    All,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum EngineArg {
     Table,
     Negamax,
 }
+
+/// How many boards are read ahead while the solver is being built: 1 MiB,
+/// a bound on memory whatever the input.
+const AHEAD: usize = 1 << 18;
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let engine = match args.engine {
         EngineArg::Table => Engine::Table,
         EngineArg::Negamax => Engine::Negamax,
     };
-    // The table takes as long to build as a big input takes to read, so both
-    // happen at once (or one after the other, if no thread can be had).
+    // The table takes as long to build as a big input takes to read, so the
+    // first cases are read while it is built (or after, if no thread can
+    // be had), and the rest as they are answered.
     let building = std::thread::Builder::new().spawn(move || Solver::new(engine));
-    let bytes = super::input::read_bytes(args.input.as_deref())?;
-    let boards = parse_cases(&bytes).context("bad pawn-chess input")?;
+    let input = super::input::open(args.input.as_deref())?;
+    let mut cases = Cases::new(input)?.context("bad pawn-chess input")?;
+    let mut ahead = Vec::new();
+    let mut stopped = None;
+    while ahead.len() < AHEAD && !building.as_ref().is_ok_and(JoinHandle::is_finished) {
+        match cases.next_board() {
+            Ok(Ok(Some(board))) => ahead.push(board),
+            Ok(Ok(None)) => break,
+            stop => {
+                stopped = Some(stop);
+                break;
+            }
+        }
+    }
     let mut solver = match building {
         Ok(handle) => handle
             .join()
             .map_err(|_| anyhow::anyhow!("building the pawn-chess solver failed"))?,
         Err(_) => Solver::new(engine),
     };
+    let explain = match args.explain {
+        None => Explain::Verdict,
+        Some(ExplainArg::Line) => Explain::Line,
+        Some(ExplainArg::All) => Explain::AllMoves,
+    };
+    let mut answers = Answers::new(&mut solver, explain);
     let mut out = BufWriter::with_capacity(1 << 16, super::streams::stdout());
-    write_answers(&boards, &mut solver, args.explain, &mut out)?;
+    for &board in &ahead {
+        answers.write(board, &mut out)?;
+    }
+    let end = match stopped {
+        Some(stop) => stop,
+        None => loop {
+            match cases.next_board() {
+                Ok(Ok(Some(board))) => answers.write(board, &mut out)?,
+                stop => break stop,
+            }
+        },
+    };
+    // The answers to the good cases come first, then the error, if any.
     out.flush()?;
+    end_of_cases(end)
+}
+
+/// The end of the cases as the command reports it.
+fn end_of_cases(end: io::Result<Result<Option<Board>, ParseError>>) -> anyhow::Result<()> {
+    end?.context("bad pawn-chess input")?;
     Ok(())
 }

@@ -192,7 +192,7 @@ const fn digit(point: Option<Color>) -> u16 {
 pub enum BoardError {
     #[error("expected 9 characters (one per square 1..9, each b, w or o), found {found}")]
     WrongLength { found: usize },
-    #[error("square {square} is `{found}`; each square must be b, w or o")]
+    #[error("square {square} is `{}`; each square must be b, w or o", crate::text::shown_char(*.found))]
     BadCharacter { square: usize, found: char },
     #[error("a board holds exactly 4 b, 4 w and 1 o; found {black} b, {white} w and {empty} o")]
     WrongCounts {

@@ -22,5 +22,5 @@ pub use analysis::Analysis;
 pub use board::{Board, BoardError, Color, Position, Square};
 pub use choice::{RankedMove, choose, ranked_moves};
 pub use moves::{Move, MoveError, MoveList};
-pub use render::{Highlight, NUMBERING, cell_of, coloured_picture, picture};
+pub use render::{Highlight, NUMBERING, annotated_picture, cell_of, picture};
 pub use solver::Solution;

@@ -127,6 +127,29 @@ impl Position {
         }
     }
 
+    /// Why the stone on `from`, one of the mover's, cannot move, in the
+    /// words of the rules: `no line joins it to the empty point 9`, or `a
+    /// stone enters the centre only beside an opponent's, and 7 and 9 are
+    /// black`. `None` when it can move.
+    pub fn why_blocked(self, from: Square) -> Option<String> {
+        if self.can_move(from) || self.board.at(from) != Some(self.to_move) {
+            return None;
+        }
+        let to = self.board.empty();
+        if !from.is_adjacent(to) {
+            return Some(format!("no line joins it to the empty point {to}"));
+        }
+        let mut neighbours = from
+            .rim_neighbours()
+            .expect("only a rim stone is kept out of the centre");
+        neighbours.sort();
+        let [a, b] = neighbours;
+        Some(format!(
+            "a stone enters the centre only beside an opponent's, and {a} and {b} are {}",
+            self.to_move
+        ))
+    }
+
     /// The position after `m`, which must be legal here.
     pub fn play(self, m: Move) -> Position {
         debug_assert!(self.legal_moves().contains(&m), "{m} is not legal in {self:?}");
@@ -236,6 +259,25 @@ mod tests {
             })
         );
         assert_eq!(p.move_from(sq(4)).unwrap().to_string(), "4 to 5");
+    }
+
+    #[test]
+    fn why_blocked_names_the_rule_that_holds_a_stone() {
+        let p = Position::START;
+        assert_eq!(
+            p.why_blocked(sq(8)).as_deref(),
+            Some("a stone enters the centre only beside an opponent's, and 7 and 9 are black")
+        );
+        assert_eq!(p.why_blocked(sq(4)), None);
+        assert_eq!(p.why_blocked(sq(1)), None);
+        assert_eq!(p.why_blocked(sq(5)), None);
+        // 9 to 5 leaves 9 empty: 7 is a rim stone with no line to it.
+        let after = pos("wwwbbwbbo", Color::White);
+        assert_eq!(
+            pos("wwwbbwbbo", Color::Black).why_blocked(sq(7)).as_deref(),
+            Some("no line joins it to the empty point 9")
+        );
+        assert_eq!(after.why_blocked(sq(6)), None);
     }
 
     #[test]

@@ -1,16 +1,62 @@
 //! The line-mode game against a human.
 //!
 //! Two output streams keep the protocol clean: `out` carries only what the
-//! spec makes exact (boards, move lines, the result line), so a program can
-//! drive the game through it; `talk` carries prompts, help and explanations
-//! of refused input. The CLI sends `talk` to stderr.
+//! protocol makes exact (boards, move lines, `illegal: ...` for a refused
+//! input, and the result line, `black wins`, `white wins` or `draw`), so a
+//! program can drive the game through it; `talk` carries prompts, help and
+//! hints. The CLI sends `talk` to stderr.
 
 use super::board::{Color, Position, Square};
 use super::choice::choose;
-use super::moves::Move;
-use super::render::{Highlight, coloured_picture, picture};
+use super::moves::{Move, MoveError};
+use super::render::{Highlight, annotated_picture, picture};
 use super::solver::Solution;
+use crate::lex::Line;
 use std::io::{self, BufRead, Write};
+
+/// How a game that neither side can win comes to an end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DrawRule {
+    /// A draw when a position (the board and the side to move) comes up
+    /// for the third time in the game.
+    #[default]
+    Repetition,
+    /// No draw: the game goes on until a side cannot move, as in the
+    /// traditional rules, where a drawn game is simply abandoned.
+    None,
+}
+
+impl DrawRule {
+    /// How often a position comes up in a game drawn by repetition.
+    pub const REPETITIONS: usize = 3;
+
+    /// Whether the game whose positions so far are `history`, the current
+    /// one last, is drawn.
+    ///
+    /// The rule never changes a position's value, so the perfect player
+    /// needs no change for it: the winner, hurrying, only ever reaches
+    /// positions nearer the end, which cannot have come up before, so no
+    /// won game is ever drawn by it; a draw ends only games that, under
+    /// perfect play, would go on forever.
+    /// The rule in a sentence, to follow [`RULES`].
+    pub fn describe(self) -> &'static str {
+        match self {
+            DrawRule::Repetition => {
+                "A game is drawn when a position, with the same side to move, comes up a third time."
+            }
+            DrawRule::None => "There are no draws: a game goes on until a side cannot move.",
+        }
+    }
+
+    pub fn is_drawn(self, history: &[Position]) -> bool {
+        match (self, history.last()) {
+            (DrawRule::Repetition, Some(now)) => {
+                history.iter().filter(|&p| p == now).count() >= Self::REPETITIONS
+            }
+            _ => false,
+        }
+    }
+}
 
 /// How a game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +65,14 @@ pub struct Config {
     pub start: Position,
     /// Draw boards with ANSI colours (only for a terminal).
     pub colour: bool,
+    /// Show the square numbering beside each board and bring out the last
+    /// move and the movable stones (only for a terminal, with or without
+    /// colour).
+    pub annotate: bool,
+    /// End each prompt with a newline: for a `talk` stream that is not a
+    /// terminal, where the answer does not follow on the prompt's line.
+    pub prompt_lines: bool,
+    pub draw_rule: DrawRule,
 }
 
 impl Default for Config {
@@ -27,6 +81,9 @@ impl Default for Config {
             human: Color::Black,
             start: Position::START,
             colour: false,
+            annotate: false,
+            prompt_lines: false,
+            draw_rule: DrawRule::default(),
         }
     }
 }
@@ -36,11 +93,22 @@ impl Default for Config {
 pub enum Ending {
     /// The other side could not move.
     Won(Color),
+    /// A position came up as often as the draw rule allows.
+    Drawn,
     /// The human typed `quit`.
     Quit,
     /// The input ran out.
     EndOfInput,
 }
+
+/// The rules, as `help` in line mode, `--help` and the terminal board's
+/// help state them.
+pub const RULES: &str = "\
+The goal: leave your opponent without a move. The player who cannot move loses.
+Black moves first. Eight of the nine points hold a stone: a move slides one of
+your stones along a line into the one empty point. A stone may go from the rim
+into the centre only if one of its rim neighbours holds an opponent's stone; a
+stone in the centre may always go out.";
 
 const HELP: &str = "\
 commands:
@@ -50,9 +118,13 @@ commands:
 squares:
   1-2-3
   |\\|/|
-  4-5-6    5 is the centre
+  4-5-6    5 is the centre; the rim runs 1 2 3 6 9 8 7 4
   |/|\\|
   7-8-9";
+
+/// The longest line read whole: a longer one is refused, and only this
+/// much of it is kept.
+const LINE_LIMIT: usize = 1024;
 
 /// What one line typed by the human asks for.
 enum Request {
@@ -60,6 +132,7 @@ enum Request {
     Help,
     Quit,
     Nothing,
+    /// Why the input is refused, for the `illegal: ` line.
     Refused(String),
 }
 
@@ -77,24 +150,34 @@ fn movable(p: Position) -> Vec<Square> {
     p.legal_moves().iter().map(|m| m.from).collect()
 }
 
+/// Why `square` names no move in `p`, in the words of the rules.
+pub fn refusal(p: Position, square: Square, why: &MoveError) -> String {
+    match why {
+        MoveError::Blocked(_) => match p.why_blocked(square) {
+            Some(reason) => format!("{why}: {reason}"),
+            None => why.to_string(),
+        },
+        _ => why.to_string(),
+    }
+}
+
 fn interpret(line: &str, p: Position) -> Request {
-    let word = line.trim().to_ascii_lowercase();
-    let hint = || format!("you can move {}", list_squares(&movable(p)));
+    let line = line.trim_ascii();
+    let word = line.to_ascii_lowercase();
     match word.as_str() {
         "" => Request::Nothing,
         "help" | "h" | "?" => Request::Help,
         "quit" | "q" | "exit" => Request::Quit,
         _ => match word.parse::<u32>() {
             Err(_) => Request::Refused(format!(
-                "`{}` is not a square number; {} (or type help)",
-                line.trim(),
-                hint()
+                "`{}` is not a square number",
+                crate::text::shortened(line, 32)
             )),
             Ok(n) => match Square::from_number(n) {
-                None => Request::Refused(format!("there is no square {n} (squares are 1 to 9); {}", hint())),
+                None => Request::Refused(format!("there is no square {n} (squares are 1 to 9)")),
                 Some(square) => match p.move_from(square) {
                     Ok(m) => Request::Move(m),
-                    Err(why) => Request::Refused(format!("{why}; {}", hint())),
+                    Err(why) => Request::Refused(refusal(p, square, &why)),
                 },
             },
         },
@@ -110,19 +193,17 @@ struct Game<'a, O, T> {
 
 impl<O: Write, T: Write> Game<'_, O, T> {
     fn show(&mut self, p: Position, last_move: Option<Move>) -> io::Result<()> {
-        let text = if self.config.colour {
+        let text = if self.config.annotate {
             let movable = if p.to_move == self.config.human {
                 movable(p)
             } else {
                 Vec::new()
             };
-            coloured_picture(
-                p.board,
-                Highlight {
-                    last_move,
-                    movable: &movable,
-                },
-            )
+            let highlight = Highlight {
+                last_move,
+                movable: &movable,
+            };
+            annotated_picture(p.board, highlight, self.config.colour)
         } else {
             picture(p.board)
         };
@@ -138,38 +219,62 @@ impl<O: Write, T: Write> Game<'_, O, T> {
 
     /// Asks until the human names a legal move or leaves.
     fn ask(&mut self, p: Position, input: &mut impl BufRead) -> io::Result<Result<Move, Ending>> {
+        let end = if self.config.prompt_lines { "\n" } else { "" };
         loop {
             self.out.flush()?;
             write!(
                 self.talk,
-                "{} to move (you): square of the stone to move ({}), or help: ",
+                "{} to move (you): square of the stone to move ({}), or help: {end}",
                 p.to_move,
                 list_squares(&movable(p))
             )?;
             self.talk.flush()?;
             let mut bytes = Vec::new();
-            let read = input.read_until(b'\n', &mut bytes);
-            if !matches!(read, Ok(1..)) {
-                // The prompt's line ends here: at the end of the input, or
-                // before a failed read is reported (that error first).
-                let ended = writeln!(self.talk);
+            let read = crate::lex::read_line(input, &mut bytes, LINE_LIMIT);
+            if !matches!(read, Ok(Line::Whole | Line::TooLong)) {
+                // The prompt's line ends here, if it is still open: at the
+                // end of the input, or before a failed read is reported
+                // (that error first).
+                let ended = if self.config.prompt_lines {
+                    Ok(())
+                } else {
+                    writeln!(self.talk)
+                };
                 read?;
                 ended?;
                 return Ok(Err(Ending::EndOfInput));
+            }
+            if matches!(read, Ok(Line::TooLong)) {
+                writeln!(self.out, "illegal: a line longer than {LINE_LIMIT} bytes")?;
+                self.out.flush()?;
+                continue;
             }
             // Bytes that are not UTF-8 are just more input to refuse politely.
             let line = String::from_utf8_lossy(&bytes);
             match interpret(&line, p) {
                 Request::Move(m) => return Ok(Ok(m)),
                 Request::Quit => return Ok(Err(Ending::Quit)),
-                Request::Help => writeln!(self.talk, "{HELP}")?,
+                Request::Help => writeln!(
+                    self.talk,
+                    "{RULES}\n{}\n\n{HELP}",
+                    self.config.draw_rule.describe()
+                )?,
                 Request::Nothing => {}
-                Request::Refused(why) => writeln!(self.talk, "{why}")?,
+                Request::Refused(why) => {
+                    writeln!(self.out, "illegal: {why}")?;
+                    self.out.flush()?;
+                    writeln!(
+                        self.talk,
+                        "you can move {} (or type help)",
+                        list_squares(&movable(p))
+                    )?;
+                }
             }
         }
     }
 
     fn run(&mut self, input: &mut impl BufRead) -> io::Result<Ending> {
+        let mut history = vec![self.config.start];
         let mut p = self.config.start;
         self.show(p, None)?;
         loop {
@@ -178,6 +283,16 @@ impl<O: Write, T: Write> Game<'_, O, T> {
                 writeln!(self.out, "{winner} wins")?;
                 self.out.flush()?;
                 return Ok(Ending::Won(winner));
+            }
+            if self.config.draw_rule.is_drawn(&history) {
+                writeln!(self.out, "draw")?;
+                self.out.flush()?;
+                writeln!(
+                    self.talk,
+                    "this position, {} to move, has come up a third time: the game is drawn",
+                    p.to_move
+                )?;
+                return Ok(Ending::Drawn);
             }
             let m = if p.to_move == self.config.human {
                 match self.ask(p, input)? {
@@ -191,6 +306,7 @@ impl<O: Write, T: Write> Game<'_, O, T> {
                 choose(self.solution, p).expect("a position that is not over has a move")
             };
             p = self.announce(p, m)?;
+            history.push(p);
         }
     }
 }
@@ -243,14 +359,111 @@ mod tests {
     fn refusals_explain_and_ask_again() {
         let (ending, out, talk) = run(Config::default(), "x\n5\n1\n8\n12\n\nhelp\nquit\n9\n");
         assert_eq!(ending, Ending::Quit);
-        assert_eq!(out, picture(Position::START.board));
-        assert!(talk.contains("`x` is not a square number; you can move 4 or 9"));
-        assert!(talk.contains("square 5 is the empty point; you can move 4 or 9"));
-        assert!(talk.contains("square 1 holds a white stone, and black is to move"));
-        assert!(talk.contains("the stone on 8 cannot move"));
-        assert!(talk.contains("there is no square 12"));
+        let refusals: Vec<&str> = out.lines().skip(5).collect();
+        assert_eq!(
+            refusals,
+            [
+                "illegal: `x` is not a square number",
+                "illegal: square 5 is the empty point",
+                "illegal: square 1 holds a white stone, and black is to move",
+                "illegal: the stone on 8 cannot move: a stone enters the centre only beside an \
+                 opponent's, and 7 and 9 are black",
+                "illegal: there is no square 12 (squares are 1 to 9)",
+            ]
+        );
+        assert_eq!(
+            out.lines().take(5).collect::<Vec<_>>().join("\n") + "\n",
+            picture(Position::START.board)
+        );
+        assert_eq!(talk.matches("you can move 4 or 9 (or type help)").count(), 5);
         assert!(talk.contains("commands:"));
+        assert!(talk.contains("The player who cannot move loses"));
+        assert!(talk.contains("only if one of its rim neighbours holds an opponent's stone"));
+        assert!(talk.contains("comes up a third time"));
         assert_eq!(talk.matches("to move (you)").count(), 8);
+    }
+
+    #[test]
+    fn prompts_end_their_lines_when_asked() {
+        let config = Config {
+            prompt_lines: true,
+            ..Config::default()
+        };
+        let (_, _, talk) = run(config, "x\n");
+        assert_eq!(
+            talk,
+            "black to move (you): square of the stone to move (4 or 9), or help: \n\
+             you can move 4 or 9 (or type help)\n\
+             black to move (you): square of the stone to move (4 or 9), or help: \n"
+        );
+        let (_, _, talk) = run(Config::default(), "");
+        assert_eq!(
+            talk,
+            "black to move (you): square of the stone to move (4 or 9), or help: \n"
+        );
+    }
+
+    #[test]
+    fn a_position_seen_a_third_time_ends_the_game_drawn() {
+        // The human plays the first drawing move in square order, the
+        // program its usual choice: both are fixed by the position, so the
+        // game comes back to a position it has seen, again and again.
+        let solution = Solution::get();
+        let config = Config::default();
+        let mut p = Position::START;
+        let (mut seen, mut squares, mut lines) = (vec![p], Vec::new(), Vec::new());
+        loop {
+            let m = if p.to_move == config.human {
+                let m = p
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|&m| !solution.move_value(p, m).is_loss())
+                    .unwrap();
+                squares.push(m.from.to_string());
+                m
+            } else {
+                choose(solution, p).unwrap()
+            };
+            lines.push(format!("{} moves {m}", p.to_move));
+            p = p.play(m);
+            seen.push(p);
+            if config.draw_rule.is_drawn(&seen) {
+                break;
+            }
+        }
+        let input = squares.join("\n") + "\n";
+        let (ending, out, talk) = run(config, &input);
+        assert_eq!(ending, Ending::Drawn);
+        assert!(out.ends_with("\ndraw\n"), "{out}");
+        assert!(talk.contains("has come up a third time"));
+        // The program's moves are its choice without the rule.
+        let played: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
+        assert_eq!(played, lines);
+        // The game ends at the first third time, not before.
+        assert_eq!(seen.iter().filter(|&&q| q == p).count(), 3);
+        assert!(!config.draw_rule.is_drawn(&seen[..seen.len() - 1]));
+        // Without the rule the same moves leave the game going.
+        let endless = Config {
+            draw_rule: DrawRule::None,
+            ..config
+        };
+        let (ending, out, _) = run(endless, &input);
+        assert_eq!(ending, Ending::EndOfInput);
+        assert!(!out.lines().any(|l| l == "draw"));
+    }
+
+    #[test]
+    fn the_draw_rule_counts_positions_with_the_side_to_move() {
+        let a = Position::START;
+        let b = Position::new(a.board, Color::White);
+        let rule = DrawRule::Repetition;
+        assert!(!rule.is_drawn(&[]));
+        assert!(rule.is_drawn(&[a, b, a, b, a, b]));
+        assert!(rule.is_drawn(&[a, b, a, b, a]));
+        assert!(!rule.is_drawn(&[a, b, a, b]));
+        assert!(!rule.is_drawn(&[a, a, b, b]));
+        assert!(!DrawRule::None.is_drawn(&[a, a, a, a]));
     }
 
     #[test]
@@ -282,18 +495,20 @@ mod tests {
         let input: &[u8] = b"\xff\xfe\n4\n";
         let ending = play(Solution::get(), Config::default(), input, &mut out, &mut talk).unwrap();
         assert_eq!(ending, Ending::EndOfInput);
+        let out = String::from_utf8(out).unwrap();
         assert!(
-            String::from_utf8(talk)
-                .unwrap()
-                .contains("is not a square number")
+            out.contains("\nillegal: `\u{fffd}\u{fffd}` is not a square number\n"),
+            "{out}"
         );
-        assert!(String::from_utf8(out).unwrap().contains("\nblack moves 4 to 5\n"));
+        assert!(String::from_utf8(talk).unwrap().contains("you can move 4 or 9"));
+        assert!(out.contains("\nblack moves 4 to 5\n"));
     }
 
     #[test]
     fn colour_keeps_the_move_lines_exact() {
         let config = Config {
             colour: true,
+            annotate: true,
             ..Config::default()
         };
         let (_, out, _) = run(config, "9\n");

@@ -52,22 +52,27 @@ pub struct Highlight<'a> {
 const RESET: &str = "\x1b[0m";
 const DIM: &str = "\x1b[2m";
 
-fn stone_style(point: Option<Color>) -> &'static str {
+/// The stones' colours: red and the terminal's own text colour, which
+/// read on a dark background and on a light one alike.
+fn stone_colour(point: Option<Color>) -> &'static str {
     match point {
-        Some(Color::Black) => "\x1b[1;91m",
-        Some(Color::White) => "\x1b[1;97m",
-        None => DIM,
+        Some(Color::Black) => "\x1b[31m",
+        Some(Color::White) | None => "",
     }
 }
 
-/// The picture with ANSI colours, for a terminal: black stones red, white
-/// stones bright, the empty point dim, the last moved stone reversed and the
-/// movable stones underlined, with the square numbers alongside.
-pub fn coloured_picture(board: Board, highlight: Highlight<'_>) -> String {
+/// The picture for a terminal, with the square numbering alongside: the
+/// last moved stone reversed, the movable stones underlined, stones bold
+/// and the empty point and the lines dim. With `colour`, black stones are
+/// also red; without (`NO_COLOR`), only these attributes remain.
+pub fn annotated_picture(board: Board, highlight: Highlight<'_>, colour: bool) -> String {
     let cell = |i: usize| {
         let square = Square::ALL[i];
         let point = board.at(square);
-        let mut style = stone_style(point).to_owned();
+        let mut style = String::from(if point.is_some() { "\x1b[1m" } else { DIM });
+        if colour {
+            style.push_str(stone_colour(point));
+        }
         if highlight.last_move.is_some_and(|m| m.to == square) {
             style.push_str("\x1b[7m");
         }
@@ -119,7 +124,7 @@ mod tests {
     }
 
     #[test]
-    fn coloured_picture_shows_the_same_letters_once_escapes_are_removed() {
+    fn annotated_picture_shows_the_same_letters_once_escapes_are_removed() {
         let strip = |s: &str| {
             let mut out = String::new();
             let mut chars = s.chars();
@@ -133,19 +138,31 @@ mod tests {
             out
         };
         let sq = |n| Square::from_number(n).unwrap();
-        let text = coloured_picture(
-            Board::START,
-            Highlight {
-                last_move: None,
-                movable: &[sq(4), sq(9)],
-            },
-        );
-        let stripped: Vec<String> = strip(&text)
-            .lines()
-            .map(|l| l.split_whitespace().next().unwrap().to_owned())
-            .collect();
-        assert_eq!(stripped.join("\n") + "\n", picture(Board::START));
-        assert!(text.contains("\x1b[4m"));
+        let highlight = Highlight {
+            last_move: None,
+            movable: &[sq(4), sq(9)],
+        };
+        for colour in [true, false] {
+            let text = annotated_picture(Board::START, highlight, colour);
+            let stripped = strip(&text);
+            let boards: Vec<&str> = stripped
+                .lines()
+                .map(|l| l.split_whitespace().next().unwrap())
+                .collect();
+            assert_eq!(boards.join("\n") + "\n", picture(Board::START));
+            let numbering: Vec<&str> = stripped
+                .lines()
+                .map(|l| l.split_whitespace().nth(1).unwrap())
+                .collect();
+            assert_eq!(numbering, NUMBERING);
+            assert!(text.contains("\x1b[4m"));
+            // Red is the only colour, and only when asked for.
+            assert_eq!(text.contains("\x1b[31m"), colour);
+            assert!(
+                !text.contains("\x1b[9"),
+                "no bright colour, unreadable on a light background"
+            );
+        }
         assert!(!picture(Board::START).contains('\x1b'));
     }
 }

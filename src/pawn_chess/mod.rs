@@ -18,30 +18,67 @@ pub mod render;
 pub mod solver;
 
 pub use board::{Board, Side, Square};
-pub use protocol::{ParseError, parse_cases, write_verdict};
+pub use protocol::{Cases, ParseError, parse_cases, write_verdict};
 pub use solver::{Engine, Solver};
 
 use std::io::{self, Write};
 
+/// How much `gamespace pawn-chess` says about each case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Explain {
+    /// The verdict line alone: the judge's protocol.
+    #[default]
+    Verdict,
+    /// The verdict and one optimal line of play (`--explain`).
+    Line,
+    /// Also every move of the start with its value (`--explain=all`).
+    AllMoves,
+}
+
 /// Writes the answers to `boards`, White to move in each, as `gamespace
-/// pawn-chess` prints them: one verdict line per board, or with `explain`
-/// each verdict followed by an optimal line of play, boards separated by a
+/// pawn-chess` prints them: one verdict line per board, or when explaining
+/// each verdict followed by an optimal line of play, cases separated by a
 /// blank line.
 pub fn write_answers(
     boards: &[Board],
     solver: &mut Solver,
-    explain: bool,
+    explain: Explain,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    for (case, &board) in boards.iter().enumerate() {
-        if explain {
-            if case > 0 {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(render::explain(&solver.line(board)).as_bytes())?;
-        } else {
-            write_verdict(out, solver.solve(board))?;
+    let mut answers = Answers::new(solver, explain);
+    boards.iter().try_for_each(|&board| answers.write(board, out))
+}
+
+/// The answers of [`write_answers`], written one board at a time as the
+/// boards are read.
+pub struct Answers<'a> {
+    solver: &'a mut Solver,
+    explain: Explain,
+    written: usize,
+}
+
+impl<'a> Answers<'a> {
+    pub fn new(solver: &'a mut Solver, explain: Explain) -> Answers<'a> {
+        Answers {
+            solver,
+            explain,
+            written: 0,
         }
     }
-    Ok(())
+
+    /// Writes the answer to the next board.
+    #[inline]
+    pub fn write(&mut self, board: Board, out: &mut impl Write) -> io::Result<()> {
+        if self.explain == Explain::Verdict {
+            write_verdict(out, self.solver.solve(board))?;
+        } else {
+            if self.written > 0 {
+                out.write_all(b"\n")?;
+            }
+            let moves = (self.explain == Explain::AllMoves).then(|| self.solver.first_moves(board));
+            out.write_all(render::explain(&self.solver.line(board), moves.as_deref()).as_bytes())?;
+        }
+        self.written += 1;
+        Ok(())
+    }
 }

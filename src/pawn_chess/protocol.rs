@@ -1,15 +1,17 @@
 //! The judge's format: a case count, then four rows of four squares per
 //! case; one `white (N)` or `black (N)` line per case back.
 //!
-//! Rows and the count are whitespace-separated words, so blank lines,
-//! indentation and `\r\n` line ends are all fine. The input is read as
-//! bytes, since test files hold hundreds of thousands of cases; every
+//! Rows and the count are words separated by ASCII whitespace
+//! ([`crate::lex`]), so blank lines, indentation and `\r\n` line ends are
+//! all fine. The input is read as a stream of bytes, a case at a time, so
+//! that a file of any number of cases is read in the same memory; every
 //! rejection names the case, the row and the line it is on.
 
 use super::board::Board;
+use crate::lex::{Decimal, Word, Words};
 use crate::solve::Outcome;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use thiserror::Error;
 
 /// A word of the input as it appears in messages: at most 16 characters,
@@ -18,13 +20,8 @@ use thiserror::Error;
 pub struct Shown(String);
 
 impl Shown {
-    fn new(word: &[u8]) -> Shown {
-        let text = String::from_utf8_lossy(word);
-        let mut shown: String = text.chars().take(16).flat_map(char::escape_debug).collect();
-        if text.chars().nth(16).is_some() {
-            shown.push_str("...");
-        }
-        Shown(shown)
+    fn new(word: &Word) -> Shown {
+        Shown(word.shown(16))
     }
 }
 
@@ -74,11 +71,154 @@ pub enum ParseError {
     NotUtf8 { line: usize, byte: usize },
 }
 
+/// Why reading a case stopped: the input could not be read, or it is bad.
+enum Stop {
+    Read(io::Error),
+    Bad(ParseError),
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        Stop::Read(error)
+    }
+}
+
+impl From<ParseError> for Stop {
+    fn from(error: ParseError) -> Stop {
+        Stop::Bad(error)
+    }
+}
+
+/// The outer error a failure to read, the inner one a bad input.
+fn nested<T>(result: Result<T, Stop>) -> io::Result<Result<T, ParseError>> {
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(Stop::Bad(error)) => Ok(Err(error)),
+        Err(Stop::Read(error)) => Err(error),
+    }
+}
+
+/// The cases of an input, read one at a time.
+pub struct Cases<R> {
+    words: Words<R>,
+    count: usize,
+    read: usize,
+    /// Whether the input is known to end after the last case.
+    ended: bool,
+}
+
+impl<R: BufRead> Cases<R> {
+    /// Reads the case count at the start of `input`. The outer error is a
+    /// failure to read; the inner one, a count that is missing or bad.
+    pub fn new(input: R) -> io::Result<Result<Cases<R>, ParseError>> {
+        let mut words = Words::new(input);
+        let mut number = Decimal::new();
+        let word = match words.next_word_with(|byte| number.push(byte)) {
+            Ok(Some(word)) => word,
+            Ok(None) => return Ok(Err(ParseError::Empty)),
+            Err(error) => return Err(error),
+        };
+        let count = match parse_count(&number, &word) {
+            Ok(count) => count,
+            Err(error) => return Ok(Err(error)),
+        };
+        Ok(Ok(Cases {
+            words,
+            count,
+            read: 0,
+            ended: false,
+        }))
+    }
+
+    /// How many cases the input announces.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The next case's board, or `None` once the last case is read and
+    /// nothing but whitespace follows it. The errors are as for
+    /// [`Cases::new`].
+    pub fn next_board(&mut self) -> io::Result<Result<Option<Board>, ParseError>> {
+        nested(self.next())
+    }
+
+    fn next(&mut self) -> Result<Option<Board>, Stop> {
+        if self.read == self.count {
+            if !self.ended {
+                if let Some(word) = self.words.next_word()? {
+                    let extra = ParseError::ExtraInput {
+                        word: Shown::new(&word),
+                        line: word.line,
+                        count: self.count,
+                    };
+                    return Err(about_word(&word, extra).into());
+                }
+                self.ended = true;
+            }
+            return Ok(None);
+        }
+        self.read += 1;
+        // The common case, from one look at the buffer: a line end or two
+        // before a case laid out as the judge's files are.
+        let buffer = self.words.buffered()?;
+        let spaces = buffer.iter().take(4).take_while(|&&b| b == b'\n').count();
+        if let Some((white, black)) = plain_case(&buffer[spaces..]) {
+            self.words.skip_known(spaces + 19, spaces + 3, 4);
+            return Ok(Some(board(white, black)));
+        }
+        self.words.skip_space()?;
+        if let Some((white, black)) = plain_case(self.words.buffered()?) {
+            self.words.skip_known(19, 3, 4);
+            return Ok(Some(board(white, black)));
+        }
+        let (mut white, mut black) = (0u16, 0u16);
+        for row in 0..4 {
+            let (w, b) = self.next_row(row + 1)?;
+            white |= w << (4 * row);
+            black |= b << (4 * row);
+        }
+        Ok(Some(board(white, black)))
+    }
+
+    /// Row `row` (from 1) of the current case, as White's and Black's
+    /// squares (bit 0 file a).
+    fn next_row(&mut self, row: usize) -> Result<(u16, u16), Stop> {
+        self.words.skip_space()?;
+        if let Some(squares) = plain_row(self.words.buffered()?) {
+            self.words.skip_known(4, 0, 0);
+            return Ok(squares);
+        }
+        // A row the buffer does not hold whole, or a bad one: read the
+        // word whatever its length.
+        let case = self.read;
+        let Some(word) = self.words.next_word()? else {
+            return Err(ParseError::MissingCase {
+                case,
+                row,
+                found: case - 1,
+                count: self.count,
+            }
+            .into());
+        };
+        if let Some(text) = word.text()
+            && let Ok(&bytes) = <&[u8; 4]>::try_from(text.as_bytes())
+            && let Some(squares) = row_squares(bytes)
+        {
+            return Ok(squares);
+        }
+        Err(about_word(&word, bad_row(case, row, &word)).into())
+    }
+}
+
+/// The board of two sets of squares read from one character each.
+fn board(white: u16, black: u16) -> Board {
+    Board::new(white, black).expect("each square holds one character")
+}
+
 /// What a byte can be in a row: a pawn of either colour, an empty square,
-/// whitespace between words, or anything else.
+/// or anything else.
 const WHITE_PAWN: u8 = 1;
 const BLACK_PAWN: u8 = 2;
-const SPACE: u8 = 4;
 const OTHER: u8 = 8;
 
 const CLASS: [u8; 256] = {
@@ -86,111 +226,64 @@ const CLASS: [u8; 256] = {
     class[b'P' as usize] = WHITE_PAWN;
     class[b'p' as usize] = BLACK_PAWN;
     class[b'.' as usize] = 0;
-    let mut byte = 0;
-    while byte < 256 {
-        if (byte as u8).is_ascii_whitespace() {
-            class[byte] = SPACE;
-        }
-        byte += 1;
-    }
     class
 };
 
-/// Whitespace-separated words with the line each starts on.
-struct Words<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    line: usize,
+/// Whether the word before `next` ends there: at whitespace or at the end
+/// of the input.
+#[inline]
+fn ends_at(next: Option<&u8>) -> bool {
+    next.is_some_and(|&byte| crate::lex::is_space(byte))
 }
 
-impl<'a> Words<'a> {
-    fn new(bytes: &'a [u8]) -> Words<'a> {
-        Words {
-            bytes,
-            at: 0,
-            line: 1,
-        }
+/// The case at the start of `bytes` when it is laid out as the judge's
+/// files are, four good rows each ending a line with `\n`, and followed by
+/// whitespace that `bytes` holds: the common case, done a whole board at
+/// once.
+#[inline]
+fn plain_case(bytes: &[u8]) -> Option<(u16, u16)> {
+    let case = bytes.get(..19)?;
+    if case[4] != b'\n' || case[9] != b'\n' || case[14] != b'\n' || !ends_at(bytes.get(19)) {
+        return None;
     }
+    let (mut white, mut black, mut good) = (0, 0, u32::MAX);
+    for row in 0..4 {
+        let bytes = [
+            case[5 * row],
+            case[5 * row + 1],
+            case[5 * row + 2],
+            case[5 * row + 3],
+        ];
+        let (w, b, empty) = row_masks(u32::from_le_bytes(bytes));
+        good &= w | b | empty;
+        white |= gather(w) << (4 * row);
+        black |= gather(b) << (4 * row);
+    }
+    (good == 0x8080_8080).then_some((white, black))
+}
 
-    #[inline]
-    fn skip_space(&mut self) {
-        while let Some(&byte) = self.bytes.get(self.at) {
-            if CLASS[usize::from(byte)] != SPACE {
-                break;
-            }
-            self.line += usize::from(byte == b'\n');
-            self.at += 1;
-        }
+/// The row at the start of `bytes` if it is a good one followed by
+/// whitespace that `bytes` holds.
+#[inline]
+fn plain_row(bytes: &[u8]) -> Option<(u16, u16)> {
+    let row = bytes.get(..4)?;
+    if !ends_at(bytes.get(4)) {
+        return None;
     }
+    row_squares([row[0], row[1], row[2], row[3]])
+}
 
-    fn next(&mut self) -> Option<(&'a [u8], usize)> {
-        self.skip_space();
-        let start = self.at;
-        let length = self.bytes[start..]
-            .iter()
-            .position(|&byte| CLASS[usize::from(byte)] == SPACE)
-            .unwrap_or(self.bytes.len() - start);
-        self.at += length;
-        (length > 0).then(|| (&self.bytes[start..self.at], self.line))
+/// A row of four bytes as White's and Black's squares, if every byte is
+/// `P`, `p` or `.`.
+#[inline]
+fn row_squares(row: [u8; 4]) -> Option<(u16, u16)> {
+    let class = |i: usize| CLASS[usize::from(row[i])];
+    let (a, b, c, d) = (class(0), class(1), class(2), class(3));
+    if (a | b | c | d) & OTHER != 0 {
+        return None;
     }
-
-    /// The next case when it is laid out as the judge's files are, four
-    /// good rows each ending a line with `\n`; otherwise `None`, having read
-    /// nothing but whitespace. The common case, done a whole board at once.
-    #[inline]
-    fn next_plain_case(&mut self) -> Option<(u16, u16)> {
-        self.skip_space();
-        let case = self.bytes.get(self.at..self.at + 19)?;
-        let ends = self
-            .bytes
-            .get(self.at + 19)
-            .is_none_or(|&next| CLASS[usize::from(next)] == SPACE);
-        if case[4] != b'\n' || case[9] != b'\n' || case[14] != b'\n' || !ends {
-            return None;
-        }
-        let (mut white, mut black, mut good) = (0, 0, u32::MAX);
-        for row in 0..4 {
-            let bytes = [
-                case[5 * row],
-                case[5 * row + 1],
-                case[5 * row + 2],
-                case[5 * row + 3],
-            ];
-            let (w, b, empty) = row_masks(u32::from_le_bytes(bytes));
-            good &= w | b | empty;
-            white |= gather(w) << (4 * row);
-            black |= gather(b) << (4 * row);
-        }
-        if good != 0x8080_8080 {
-            return None;
-        }
-        self.at += 19;
-        self.line += 3;
-        Some((white, black))
-    }
-
-    /// The next word as White's and Black's squares in one row (bit 0 file
-    /// a), if it is a good row; otherwise `None`, having read nothing but
-    /// whitespace, so that [`Words::next`] can take the word to report it.
-    #[inline]
-    fn next_row(&mut self) -> Option<(u16, u16)> {
-        self.skip_space();
-        let word = self.bytes.get(self.at..self.at + 4)?;
-        let class = |i: usize| CLASS[usize::from(word[i])];
-        let (a, b, c, d) = (class(0), class(1), class(2), class(3));
-        let ends = self
-            .bytes
-            .get(self.at + 4)
-            .is_none_or(|&next| CLASS[usize::from(next)] == SPACE);
-        if (a | b | c | d) & (SPACE | OTHER) != 0 || !ends {
-            return None;
-        }
-        self.at += 4;
-        let squares = u16::from(a) | u16::from(b) << 2 | u16::from(c) << 4 | u16::from(d) << 6;
-        let white = pext_odd(squares);
-        let black = pext_odd(squares >> 1);
-        Some((white, black))
-    }
+    let squares = u16::from(a) | u16::from(b) << 2 | u16::from(c) << 4 | u16::from(d) << 6;
+    Some((pext_odd(squares), pext_odd(squares >> 1)))
 }
 
 /// The bytes of a row read as a little-endian word: for each of `P`, `p`
@@ -218,108 +311,73 @@ const fn pext_odd(pairs: u16) -> u16 {
     (pairs & 1) | (pairs >> 1 & 2) | (pairs >> 2 & 4) | (pairs >> 3 & 8)
 }
 
-/// Reads every case. Nothing is answered unless the whole input is good.
+/// Reads every case of an input held in memory, or the first error.
 pub fn parse_cases(input: &[u8]) -> Result<Vec<Board>, ParseError> {
-    let mut words = Words::new(input);
-    let (word, line) = words.next().ok_or(ParseError::Empty)?;
-    let count = parse_count(word, line).map_err(|error| about_word(input, word, line, error))?;
+    let mut cases = Cases::new(input).expect("reading a slice cannot fail")?;
     // A huge count in a short input must fail on the missing case, not on allocation.
-    let mut boards = Vec::with_capacity(count.min(input.len() / 16 + 1));
-    for case in 1..=count {
-        if let Some((white, black)) = words.next_plain_case() {
-            boards.push(Board::new(white, black).expect("each square holds one character"));
-            continue;
-        }
-        let (mut white, mut black) = (0u16, 0u16);
-        for row in 0..4 {
-            if let Some((w, b)) = words.next_row() {
-                white |= w << (4 * row);
-                black |= b << (4 * row);
-                continue;
-            }
-            return Err(match words.next() {
-                None => ParseError::MissingCase {
-                    case,
-                    row: row + 1,
-                    found: case - 1,
-                    count,
-                },
-                Some((word, line)) => about_word(input, word, line, bad_row(case, row + 1, line, word)),
-            });
-        }
-        boards.push(Board::new(white, black).expect("each square holds one character"));
-    }
-    if let Some((word, line)) = words.next() {
-        let extra = ParseError::ExtraInput {
-            word: Shown::new(word),
-            line,
-            count,
-        };
-        return Err(about_word(input, word, line, extra));
+    let mut boards = Vec::with_capacity(cases.count().min(input.len() / 16 + 1));
+    while let Some(board) = cases.next_board().expect("reading a slice cannot fail")? {
+        boards.push(board);
     }
     Ok(boards)
 }
 
-/// `error`, about `word` on `line` of `input`, unless the word is not UTF-8
-/// text. Its characters then cannot be named (a lossy reading would show
-/// characters that are not in the input), so the error says instead where
-/// the first byte that is not text lies, as the other games' errors do.
-/// Words split at ASCII whitespace only, which never falls inside a
-/// character, so a word is text exactly where the input around it is.
-fn about_word(input: &[u8], word: &[u8], line: usize, error: ParseError) -> ParseError {
-    match std::str::from_utf8(word) {
-        Ok(_) => error,
-        Err(bad) => ParseError::NotUtf8 {
-            line,
-            byte: word.as_ptr() as usize - input.as_ptr() as usize + bad.valid_up_to() + 1,
+/// `error`, about `word`, unless the word is not UTF-8 text. Its
+/// characters then cannot be named (a lossy reading would show characters
+/// that are not in the input), so the error says instead where the first
+/// byte that is not text lies, as the other games' errors do.
+fn about_word(word: &Word, error: ParseError) -> ParseError {
+    match word.not_utf8 {
+        None => error,
+        Some(byte) => ParseError::NotUtf8 {
+            line: word.line,
+            byte,
         },
     }
 }
 
 /// The error for a word that is not a row: too short, too long, or with a
 /// character other than `p`, `P` and `.`.
-fn bad_row(case: usize, row: usize, line: usize, word: &[u8]) -> ParseError {
-    let length = String::from_utf8_lossy(word).chars().count();
-    if length == 4 {
-        return bad_character(case, row, line, word);
-    }
-    ParseError::BadRowLength {
-        case,
-        row,
-        line,
-        word: Shown::new(word),
-        length,
-    }
-}
-
-fn bad_character(case: usize, row: usize, line: usize, word: &[u8]) -> ParseError {
-    let text = String::from_utf8_lossy(word);
-    let (index, found) = text
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| !matches!(c, 'p' | 'P' | '.'))
-        .expect("a row with a bad byte has a bad character");
-    ParseError::BadCharacter {
-        case,
-        row,
-        line,
-        word: Shown::new(word),
-        found: Shown(found.escape_debug().collect()),
-        column: index + 1,
+fn bad_row(case: usize, row: usize, word: &Word) -> ParseError {
+    let line = word.line;
+    let bad = word.text().filter(|_| word.chars == 4).and_then(|text| {
+        text.chars()
+            .enumerate()
+            .find(|&(_, c)| !matches!(c, 'p' | 'P' | '.'))
+    });
+    match bad {
+        Some((index, found)) => ParseError::BadCharacter {
+            case,
+            row,
+            line,
+            word: Shown::new(word),
+            found: Shown(crate::text::shown(found.encode_utf8(&mut [0; 4]))),
+            column: index + 1,
+        },
+        None => ParseError::BadRowLength {
+            case,
+            row,
+            line,
+            word: Shown::new(word),
+            length: word.chars,
+        },
     }
 }
 
-fn parse_count(word: &[u8], line: usize) -> Result<usize, ParseError> {
-    if !word.iter().all(u8::is_ascii_digit) {
+fn parse_count(number: &Decimal, word: &Word) -> Result<usize, ParseError> {
+    let line = word.line;
+    if let Some(byte) = word.not_utf8 {
+        return Err(ParseError::NotUtf8 { line, byte });
+    }
+    if !number.is_number() || number.sign().is_some() {
         return Err(ParseError::CountNotANumber {
             word: Shown::new(word),
             line,
         });
     }
-    word.iter()
-        .try_fold(0usize, |n, &d| {
-            n.checked_mul(10)?.checked_add(usize::from(d - b'0'))
-        })
+    number
+        .value()
+        .and_then(|count| usize::try_from(count).ok())
         .ok_or_else(|| ParseError::CountTooLarge {
             word: Shown::new(word),
             line,
@@ -410,7 +468,7 @@ mod tests {
         );
         assert_eq!(
             err(b"99999999999999999999999 ...."),
-            "line 1: the case count `9999999999999999...` is too large"
+            "line 1: the case count `9999999999999999…` is too large"
         );
         assert_eq!(
             err(b"1\n\n..x.\n"),
@@ -464,6 +522,47 @@ mod tests {
         assert_eq!(
             err(b"1\n\x1b[31m\n"),
             "case 1, row 1 (line 2): `\\u{1b}[31m` has 5 characters; a row has 4"
+        );
+    }
+
+    /// Every board of `input` read through a buffer of `capacity` bytes,
+    /// up to the first error.
+    fn streamed(input: &[u8], capacity: usize) -> Result<Vec<Board>, ParseError> {
+        let reader = io::BufReader::with_capacity(capacity, input);
+        let mut cases = Cases::new(reader).unwrap()?;
+        let mut boards = Vec::new();
+        while let Some(board) = cases.next_board().unwrap()? {
+            boards.push(board);
+        }
+        Ok(boards)
+    }
+
+    #[test]
+    fn a_stream_through_any_buffer_reads_as_the_whole_input() {
+        let inputs: [&[u8]; 8] = [
+            b"3\n.ppp\n....\n.PPP\n....\n  ...p ...p\r\npP.P\n...P\n\n....\n.P..\n...p\n....",
+            b"2\n.ppp\n....\n.PPP\n....\n....\n.P..\n...p\n....\n",
+            b"2\n.ppp\n....\n.PPP\n....\n....\n.P..\n...p\n",
+            b"1\n.ppp\n....\n.PPP\n....\n\n\n  x\n",
+            b"1\n.ppp\n.\xc3\xa9..\n.PPP\n....\n",
+            b"1\n.ppp\n..\xe2\x82\n",
+            b"1\n.ppp\n..........................\n",
+            b"0009\n",
+        ];
+        for input in inputs {
+            let whole = parse_cases(input);
+            for capacity in [1, 2, 3, 5, 19, 20, 21, 64] {
+                assert_eq!(streamed(input, capacity), whole, "{input:?} through {capacity}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_words_are_shown_shortened_with_an_ellipsis() {
+        let err = |t: &[u8]| parse_cases(t).unwrap_err().to_string();
+        assert_eq!(
+            err(b"1\n....................\n"),
+            "case 1, row 1 (line 2): `................…` has 20 characters; a row has 4"
         );
     }
 

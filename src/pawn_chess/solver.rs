@@ -141,6 +141,32 @@ impl Solver {
         }
     }
 
+    /// Every White move on `board`, in the generator's order, with the
+    /// value for White of playing it, counted in plies from `board`; none
+    /// when the game is already over.
+    pub fn first_moves(&mut self, board: Board) -> Vec<(Ply, Outcome)> {
+        if ending(board, Side::White).is_some() {
+            return Vec::new();
+        }
+        let position = Position::from_board(board, Side::White);
+        let mut moves = Vec::new();
+        position.for_each_move(|mv| moves.push(mv));
+        moves
+            .into_iter()
+            .map(|mv| {
+                let next = position.play(mv);
+                let ply = Ply {
+                    side: Side::White,
+                    from: mv.from,
+                    to: mv.to,
+                    capture: mv.capture,
+                    board: next.board(Side::Black),
+                };
+                (ply, self.value(next).parent())
+            })
+            .collect()
+    }
+
     fn best_move(&mut self, position: Position, value: Outcome) -> Option<Move> {
         if position.has_won_already() {
             return None;

@@ -29,7 +29,10 @@
 //!   solves exactly the positions reachable from a start.
 //! - [`retrograde`] solves a whole explicit position graph, cycles allowed,
 //!   so positions that neither side can force become draws.
+//!
+//! [`cache`] writes solved tiers to checked files and reads them back.
 
+pub mod cache;
 pub mod negamax;
 mod outcome;
 pub mod retrograde;

@@ -15,7 +15,7 @@
 //!            into later tiers                 tiers its moves lead to
 //! ```
 //!
-//! A tier's positions are numbered by a [`TierIndex`]: [`Sorted`] for the
+//! A tier's positions are numbered by a [`TierIndex`]: [`Hashed`] for the
 //! positions found reachable from a start by [`discover`], or a game's own
 //! dense ranking for tiers listed whole. Values take two bytes a position
 //! ([`Outcome::pack`]). A tier that no unsolved tier can move into is
@@ -26,6 +26,7 @@ use super::{Game, Outcome};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use std::hash::{Hash, Hasher};
 
 /// A [`Game`] without cycles whose positions fall into tiers that moves
 /// only leave.
@@ -71,39 +72,157 @@ pub trait TierIndex<P>: Sync {
     /// The number of a (canonical) position of this tier, or `None` if the
     /// tier does not hold it.
     fn index(&self, position: P) -> Option<usize>;
+
+    /// Reads the memory that [`TierIndex::index`] will read for `position`
+    /// and returns something of it. Called for many positions in a row,
+    /// with nothing waiting on the results, the reads overlap, and the
+    /// calls of `index` that follow find their memory in cache.
+    fn touch(&self, position: P) -> usize {
+        let _ = position;
+        0
+    }
 }
 
-/// A tier's positions listed in increasing order, numbered by rank: the
-/// index of the positions [`discover`] finds.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sorted<P>(Vec<P>);
+impl<P, T: TierIndex<P>> TierIndex<P> for &T {
+    fn len(&self) -> usize {
+        (*self).len()
+    }
+    fn position(&self, i: usize) -> P {
+        (*self).position(i)
+    }
+    fn index(&self, position: P) -> Option<usize> {
+        (*self).index(position)
+    }
+    fn touch(&self, position: P) -> usize {
+        (*self).touch(position)
+    }
+}
 
-impl<P: Ord> Sorted<P> {
-    /// The tier of these positions, sorted and with duplicates removed.
-    pub fn new(mut positions: Vec<P>) -> Sorted<P> {
+/// A tier's positions grouped by a hash into small buckets, so that
+/// finding one costs a look at its bucket's start and a short scan, about
+/// two cache lines: the index of the positions [`discover`] finds.
+///
+/// There is about one bucket per [`Hashed::BUCKET_SIZE`] positions; the
+/// positions of a bucket lie together, in increasing order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hashed<P> {
+    positions: Vec<P>,
+    /// Bucket `b` holds `positions[starts[b]..starts[b + 1]]`.
+    starts: Vec<u32>,
+    /// A hash shifted right by this many bits is a bucket number.
+    shift: u32,
+}
+
+/// A hash of `position` whose high bits are well mixed.
+fn mixed_hash<P: Hash>(position: &P) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    position.hash(&mut hasher);
+    let h = hasher.finish();
+    // The multiply-xorshift finaliser of SplitMix64.
+    let h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+impl<P: Copy + Ord + Hash> Hashed<P> {
+    /// Positions a bucket holds on average.
+    pub const BUCKET_SIZE: usize = 4;
+
+    /// The tier of these positions, with duplicates removed.
+    ///
+    /// # Panics
+    /// If there are 2^32 positions or more.
+    pub fn new(mut positions: Vec<P>) -> Hashed<P> {
         positions.sort_unstable();
         positions.dedup();
-        positions.shrink_to_fit();
-        Sorted(positions)
+        Hashed::from_sorted(positions, Vec::<()>::new()).0
     }
 
-    /// The positions, in increasing order.
+    /// The tier of `positions`, which must be in increasing order without
+    /// repeats, with `values` (one per position, or none at all) moved
+    /// along into index order.
+    ///
+    /// # Panics
+    /// If there are 2^32 positions or more, or values but not one for each
+    /// position.
+    pub fn from_sorted<V: Copy>(positions: Vec<P>, values: Vec<V>) -> (Hashed<P>, Vec<V>) {
+        assert!(
+            u32::try_from(positions.len()).is_ok(),
+            "a tier holds fewer than 2^32 positions"
+        );
+        assert!(
+            values.is_empty() || values.len() == positions.len(),
+            "one value a position"
+        );
+        debug_assert!(positions.windows(2).all(|w| w[0] < w[1]));
+        let bits = (positions.len() / Self::BUCKET_SIZE)
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros();
+        let mut hashed = Hashed {
+            positions: Vec::new(),
+            starts: vec![0u32; (1 << bits) + 1],
+            shift: 64 - bits,
+        };
+        // A counting sort by bucket, which keeps each bucket in order.
+        for p in &positions {
+            let b = hashed.bucket(p);
+            hashed.starts[b + 1] += 1;
+        }
+        for b in 0..1 << bits {
+            hashed.starts[b + 1] += hashed.starts[b];
+        }
+        let mut fill = hashed.starts.clone();
+        let mut grouped = positions.clone();
+        let mut moved = values.clone();
+        for (k, p) in positions.iter().enumerate() {
+            let slot = &mut fill[hashed.bucket(p)];
+            grouped[*slot as usize] = *p;
+            if !values.is_empty() {
+                moved[*slot as usize] = values[k];
+            }
+            *slot += 1;
+        }
+        hashed.positions = grouped;
+        (hashed, moved)
+    }
+
+    /// The positions, in index order.
     pub fn as_slice(&self) -> &[P] {
-        &self.0
+        &self.positions
+    }
+
+    /// The bucket of `position`: the top bits of its hash (none when
+    /// there is one bucket, and the shift is 64).
+    #[inline]
+    fn bucket(&self, position: &P) -> usize {
+        mixed_hash(position).checked_shr(self.shift).unwrap_or(0) as usize
     }
 }
 
-impl<P: Copy + Ord + Sync> TierIndex<P> for Sorted<P> {
+impl<P: Copy + Ord + Hash + Sync> TierIndex<P> for Hashed<P> {
     fn len(&self) -> usize {
-        self.0.len()
+        self.positions.len()
     }
 
     fn position(&self, i: usize) -> P {
-        self.0[i]
+        self.positions[i]
     }
 
+    #[inline]
     fn index(&self, position: P) -> Option<usize> {
-        self.0.binary_search(&position).ok()
+        let b = self.bucket(&position);
+        let (start, end) = (self.starts[b] as usize, self.starts[b + 1] as usize);
+        self.positions[start..end]
+            .iter()
+            .position(|&p| p == position)
+            .map(|k| start + k)
+    }
+
+    #[inline]
+    fn touch(&self, position: P) -> usize {
+        let start = self.starts[self.bucket(&position)] as usize;
+        self.positions.get(start).map_or(0, |p| mixed_hash(p) as usize)
     }
 }
 
@@ -134,10 +253,10 @@ pub fn discover<G>(
     game: &G,
     start: impl IntoIterator<Item = G::Position>,
     mut progress: impl FnMut(Progress),
-) -> BTreeMap<G::Tier, Sorted<G::Position>>
+) -> BTreeMap<G::Tier, Hashed<G::Position>>
 where
     G: TieredGame,
-    G::Position: Ord + Send + Sync,
+    G::Position: Ord + Hash + Send + Sync,
 {
     let mut pending: BTreeMap<G::Tier, Pending<G::Position>> = BTreeMap::new();
     for position in start {
@@ -147,7 +266,7 @@ where
     let mut closed = BTreeMap::new();
     let mut found = 0u64;
     while let Some((tier, list)) = pending.pop_first() {
-        let sorted = Sorted::new(list.positions);
+        let sorted = Hashed::new(list.positions);
         let children: Vec<Vec<(G::Tier, G::Position)>> = sorted
             .as_slice()
             .par_chunks(1024)
@@ -254,10 +373,7 @@ where
     let mut done_positions = 0u64;
     let mut tiers = tiers;
     while let Some((tier, index)) = tiers.pop_last() {
-        let values: Vec<u16> = (0..index.len())
-            .into_par_iter()
-            .map(|i| value_of(game, &solved, index.position(i)))
-            .collect();
+        let values = sweep_tier(game, &Outcomes(game), &solved, &index);
         done_positions += index.len() as u64;
         solved.insert(tier, SolvedTier { index, values });
         progress(Progress::Solved {
@@ -285,39 +401,182 @@ where
     kept
 }
 
-/// The value of `position` from its successors' in `solved`.
-fn value_of<G, I>(game: &G, solved: &BTreeMap<G::Tier, SolvedTier<I>>, position: G::Position) -> u16
+/// Positions solved together: their moves are all generated first, then
+/// looked up in passes, so that the lookups' memory accesses overlap.
+const SOLVE_CHUNK: usize = 256;
+
+/// Tiers whose positions have a 16-bit value each, found by tier.
+trait Valued<T, I> {
+    fn valued(&self, tier: &T) -> Option<(&I, &[u16])>;
+}
+
+impl<T: Ord, I> Valued<T, I> for BTreeMap<T, SolvedTier<I>> {
+    fn valued(&self, tier: &T) -> Option<(&I, &[u16])> {
+        self.get(tier).map(|s| (&s.index, s.values.as_slice()))
+    }
+}
+
+impl<T: Ord, I> Valued<T, I> for BTreeMap<T, (&I, Vec<u16>)> {
+    fn valued(&self, tier: &T) -> Option<(&I, &[u16])> {
+        self.get(tier).map(|(i, v)| (*i, v.as_slice()))
+    }
+}
+
+/// How a backward sweep values a position from its successors.
+trait Sweep<P>: Sync {
+    /// The value of a position that the game values itself.
+    fn primitive(&self, position: P) -> Option<u16>;
+    /// The value so far after one more successor worth `child`.
+    fn step(&self, so_far: Option<u16>, child: u16) -> u16;
+    /// The value of a position with no move.
+    fn no_move(&self) -> u16;
+}
+
+/// Outcomes: the best of the successors' values seen from the mover.
+struct Outcomes<'g, G>(&'g G);
+
+impl<G: TieredGame> Sweep<G::Position> for Outcomes<'_, G>
+where
+    G::Position: Send + Sync,
+{
+    fn primitive(&self, position: G::Position) -> Option<u16> {
+        self.0.primitive(position).map(Outcome::pack)
+    }
+    fn step(&self, so_far: Option<u16>, child: u16) -> u16 {
+        let value = Outcome::unpack(child).parent();
+        so_far.map_or(value, |s| Outcome::unpack(s).max(value)).pack()
+    }
+    fn no_move(&self) -> u16 {
+        Outcome::TERMINAL.pack()
+    }
+}
+
+/// The most plies any line of play from a position can last.
+struct Longest<'g, G>(&'g G);
+
+impl<G: TieredGame> Sweep<G::Position> for Longest<'_, G>
+where
+    G::Position: Send + Sync,
+{
+    fn primitive(&self, position: G::Position) -> Option<u16> {
+        self.0.primitive(position).map(|_| 0)
+    }
+    fn step(&self, so_far: Option<u16>, child: u16) -> u16 {
+        so_far.unwrap_or(0).max(child + 1)
+    }
+    fn no_move(&self) -> u16 {
+        0
+    }
+}
+
+/// A solved tier as a sweep reads it: its index and its values.
+type TierValues<'a, I> = (&'a I, &'a [u16]);
+
+/// The values of the positions `range` of `index`, from their successors'
+/// in `solved`.
+fn sweep_chunk<G, I>(
+    game: &G,
+    sweep: &impl Sweep<G::Position>,
+    solved: &impl Valued<G::Tier, I>,
+    index: &I,
+    range: std::ops::Range<usize>,
+) -> Vec<u16>
 where
     G: TieredGame,
     G::Position: Send + Sync,
     I: TierIndex<G::Position>,
 {
-    if let Some(value) = game.primitive(position) {
-        return value.pack();
+    let first = range.start;
+    let mut values: Vec<Option<u16>> = vec![None; range.len()];
+    // Every move of the chunk: the position it comes from, and the solved
+    // tier and position it leads to.
+    let mut moves: Vec<(usize, TierValues<I>, G::Position)> = Vec::with_capacity(8 * range.len());
+    let mut last: Option<(G::Tier, TierValues<I>)> = None;
+    for i in range {
+        let position = index.position(i);
+        if let Some(value) = sweep.primitive(position) {
+            values[i - first] = Some(value);
+            continue;
+        }
+        game.for_each_successor(position, |child| {
+            let child = game.canonical(child);
+            let tier = game.tier(child);
+            let solved_tier = match last {
+                Some((t, s)) if t == tier => s,
+                _ => {
+                    let s = solved
+                        .valued(&tier)
+                        .unwrap_or_else(|| panic!("a move leads to tier {tier:?}, which is not solved"));
+                    last = Some((tier, s));
+                    s
+                }
+            };
+            moves.push((i - first, solved_tier, child));
+        });
     }
-    let mut best: Option<Outcome> = None;
-    let mut last: Option<(G::Tier, &SolvedTier<I>)> = None;
-    game.for_each_successor(position, |child| {
-        let child = game.canonical(child);
-        let tier = game.tier(child);
-        let solved_tier = match last {
-            Some((t, s)) if t == tier => s,
-            _ => {
-                let s = solved
-                    .get(&tier)
-                    .unwrap_or_else(|| panic!("a move leads to tier {tier:?}, which is not solved"));
-                last = Some((tier, s));
-                s
-            }
-        };
-        let i = solved_tier
-            .index
-            .index(child)
-            .unwrap_or_else(|| panic!("a move leads to a position tier {tier:?} does not hold"));
-        let value = solved_tier.outcome(i).parent();
-        best = best.max(Some(value));
+    let touched = moves.iter().fold(0usize, |sum, &(_, (tier, _), child)| {
+        sum.wrapping_add(tier.touch(child))
     });
-    best.unwrap_or(Outcome::TERMINAL).pack()
+    std::hint::black_box(touched);
+    for &(from, (tier, tier_values), child) in &moves {
+        let i = tier
+            .index(child)
+            .unwrap_or_else(|| panic!("a move leads to a position its tier does not hold"));
+        values[from] = Some(sweep.step(values[from], tier_values[i]));
+    }
+    values
+        .into_iter()
+        .map(|value| value.unwrap_or_else(|| sweep.no_move()))
+        .collect()
+}
+
+/// The most plies that any line of play from a position of `tiers` can
+/// last, for each position, in the tiers' index order; `tiers` must be
+/// closed under moves, as [`solve`]'s are. Tiers are swept from the
+/// greatest down, and each tier's lengths kept only while a tier left can
+/// move into it, as in [`solve`]; `visit` sees each tier's lengths first.
+pub fn longest_lines<G, I>(game: &G, tiers: &BTreeMap<G::Tier, I>, mut visit: impl FnMut(G::Tier, &I, &[u16]))
+where
+    G: TieredGame,
+    G::Position: Send + Sync,
+    I: TierIndex<G::Position> + Send,
+{
+    let sweep = Longest(game);
+    let mut done: BTreeMap<G::Tier, (&I, Vec<u16>)> = BTreeMap::new();
+    let mut rest: Vec<(&G::Tier, &I)> = tiers.iter().collect();
+    while let Some((&tier, index)) = rest.pop() {
+        let values = sweep_tier(game, &sweep, &done, index);
+        visit(tier, index, &values);
+        done.insert(tier, (index, values));
+        let next = rest.last().map(|(t, _)| **t);
+        done.retain(|&t, _| match (next, game.least_parent(t)) {
+            (None, _) => false,
+            (Some(next), Some(least)) => next >= least,
+            (Some(_), None) => true,
+        });
+    }
+}
+
+/// The values of every position of `index` under `sweep`, in parallel.
+fn sweep_tier<G, I>(
+    game: &G,
+    sweep: &impl Sweep<G::Position>,
+    solved: &(impl Valued<G::Tier, I> + Sync),
+    index: &I,
+) -> Vec<u16>
+where
+    G: TieredGame,
+    G::Position: Send + Sync,
+    I: TierIndex<G::Position>,
+{
+    let chunks: Vec<Vec<u16>> = (0..index.len().div_ceil(SOLVE_CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let range = c * SOLVE_CHUNK..index.len().min((c + 1) * SOLVE_CHUNK);
+            sweep_chunk(game, sweep, solved, index, range)
+        })
+        .collect();
+    chunks.concat()
 }
 
 #[cfg(test)]
@@ -400,6 +659,32 @@ mod tests {
         assert_eq!(handed, all);
         assert_eq!(kept.keys().copied().collect::<Vec<_>>(), vec![0]);
         assert_eq!(kept[&0].outcome(0), Negamax::new(game).solve((9, 9)));
+    }
+
+    /// The longest line from a pile pair, by plain recursion.
+    fn longest(game: &Piles, p: (u8, u8)) -> u16 {
+        if game.primitive(p).is_some() {
+            return 0;
+        }
+        let mut best = None;
+        game.for_each_successor(p, |c| best = best.max(Some(longest(game, c) + 1)));
+        best.unwrap_or(0)
+    }
+
+    #[test]
+    fn longest_lines_agree_with_plain_recursion() {
+        for stones in 0..9 {
+            let game = Piles { stones };
+            let tiers = discover(&game, [(stones, stones)], |_| {});
+            let mut seen = 0;
+            longest_lines(&game, &tiers, |_, index, lengths| {
+                for (i, &p) in index.as_slice().iter().enumerate() {
+                    assert_eq!(lengths[i], longest(&game, p), "{p:?}");
+                    seen += 1;
+                }
+            });
+            assert_eq!(seen, tiers.values().map(|t| t.len()).sum::<usize>());
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::layout::Screen;
 use crate::mu_torere::board::{Color, Position, Square};
 use crate::mu_torere::choice::{choose, ranked_moves};
 use crate::mu_torere::moves::{Move, MoveError};
-use crate::mu_torere::play::Config;
+use crate::mu_torere::play::{Config, DrawRule};
 use crate::mu_torere::solver::Solution;
 use crate::solve::Outcome;
 use ratatui::crossterm::event::{
@@ -41,6 +41,12 @@ pub enum Action {
     NewGame,
     SwapSides,
     ToggleEvaluation,
+    /// Show or hide the rules and the keys.
+    Help,
+    /// Give the terminal back and stop, as Ctrl-Z does in a shell.
+    Suspend,
+    /// A key that does nothing here: it gets a hint.
+    Unknown(KeyCode),
     Quit,
 }
 
@@ -48,6 +54,9 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
     Continue,
+    /// Stop the process until the shell continues it, with the terminal
+    /// given back meanwhile.
+    Suspend,
     Quit,
 }
 
@@ -56,8 +65,13 @@ pub enum Flow {
 pub struct Evaluation {
     /// `drawn`, `you can win in 3 plies`, `lost: the program wins in 5 plies`.
     pub verdict: String,
-    /// The human's moves that turn the position into a loss, in square order.
+    /// The human's moves that turn the position into a loss while another
+    /// move does not, in square order.
     pub losing_moves: Vec<Square>,
+    /// The human's moves that win as fast as possible, in square order.
+    pub winning_moves: Vec<Square>,
+    /// Whether every move of the human loses (a lost position).
+    pub every_move_loses: bool,
 }
 
 /// One game in the terminal, with its history for undo and what the
@@ -72,6 +86,8 @@ pub struct App {
     positions: Vec<Position>,
     plies: Vec<Ply>,
     show_evaluation: bool,
+    show_help: bool,
+    draw_rule: DrawRule,
     status: String,
 }
 
@@ -87,6 +103,8 @@ impl App {
             positions: vec![config.start],
             plies: Vec::new(),
             show_evaluation: false,
+            show_help: false,
+            draw_rule: config.draw_rule,
             status: String::new(),
         };
         app.new_game();
@@ -117,16 +135,39 @@ impl App {
         self.show_evaluation
     }
 
+    pub fn shows_help(&self) -> bool {
+        self.show_help
+    }
+
+    pub fn draw_rule(&self) -> DrawRule {
+        self.draw_rule
+    }
+
     /// The winner, once the side to move has no move.
     pub fn winner(&self) -> Option<Color> {
         let p = self.position();
         p.is_over().then(|| p.to_move.opponent())
     }
 
+    /// Whether the game has ended in a draw under the draw rule.
+    pub fn drawn(&self) -> bool {
+        self.winner().is_none() && self.draw_rule.is_drawn(&self.positions)
+    }
+
+    /// Whether the game has ended, won or drawn.
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some() || self.drawn()
+    }
+
+    /// The move that won the game, once it is won.
+    pub fn winning_move(&self) -> Option<Move> {
+        self.winner().and(self.last_move())
+    }
+
     /// The squares of the stones the human may move now.
     pub fn movable(&self) -> Vec<Square> {
         let p = self.position();
-        if p.to_move != self.human {
+        if p.to_move != self.human || self.drawn() {
             return Vec::new();
         }
         p.legal_moves().iter().map(|m| m.from).collect()
@@ -135,7 +176,7 @@ impl App {
     /// The evaluation for the human, or `None` once the game is over.
     pub fn evaluation(&self) -> Option<Evaluation> {
         let p = self.position();
-        if p.is_over() {
+        if self.is_over() {
             return None;
         }
         let mut value = self.solution.outcome(p);
@@ -154,19 +195,35 @@ impl App {
             Outcome::Win(n) => format!("you can win in {}", plies(n)),
             Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
         };
-        let mut losing_moves: Vec<Square> = if p.to_move == self.human {
+        let ranked = if p.to_move == self.human {
             ranked_moves(self.solution, p)
-                .iter()
-                .filter(|r| r.value.is_loss())
-                .map(|r| r.mv.from)
-                .collect()
         } else {
             Vec::new()
         };
-        losing_moves.sort();
+        let squares = |keep: &dyn Fn(Outcome) -> bool| {
+            let mut squares: Vec<Square> = ranked
+                .iter()
+                .filter(|r| keep(r.value))
+                .map(|r| r.mv.from)
+                .collect();
+            squares.sort();
+            squares
+        };
+        let every_move_loses = !ranked.is_empty() && ranked.iter().all(|r| r.value.is_loss());
+        let losing_moves = if every_move_loses {
+            Vec::new()
+        } else {
+            squares(&|v: Outcome| v.is_loss())
+        };
+        let winning_moves = match value {
+            Outcome::Win(_) => squares(&|v: Outcome| v == value),
+            _ => Vec::new(),
+        };
         Some(Evaluation {
             verdict,
             losing_moves,
+            winning_moves,
+            every_move_loses,
         })
     }
 
@@ -190,7 +247,11 @@ impl App {
             return None;
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return matches!(key.code, KeyCode::Char('c' | 'C')).then_some(Action::Quit);
+            return match key.code {
+                KeyCode::Char('c' | 'C') => Some(Action::Quit),
+                KeyCode::Char('z' | 'Z') => Some(Action::Suspend),
+                code => Some(Action::Unknown(code)),
+            };
         }
         match key.code {
             KeyCode::Char(c @ '1'..='9') => Square::from_number(c.to_digit(10)?).map(Action::Select),
@@ -198,8 +259,12 @@ impl App {
             KeyCode::Char('n' | 'N') => Some(Action::NewGame),
             KeyCode::Char('s' | 'S') => Some(Action::SwapSides),
             KeyCode::Char('e' | 'E') => Some(Action::ToggleEvaluation),
+            KeyCode::Char('?' | 'h' | 'H') | KeyCode::F(1) => Some(Action::Help),
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Action::Quit),
-            _ => None,
+            // Keys that only move the cursor or change the mode are not
+            // presses a person means as a command.
+            KeyCode::Modifier(_) | KeyCode::CapsLock | KeyCode::NumLock | KeyCode::ScrollLock => None,
+            code => Some(Action::Unknown(code)),
         }
     }
 
@@ -208,13 +273,17 @@ impl App {
     /// unseen.
     pub fn handle(&mut self, event: &Event, area: Rect) -> Flow {
         match Self::action(event, area) {
-            Some(Action::Quit) => Flow::Quit,
+            Some(action @ (Action::Quit | Action::Suspend)) => self.apply(action),
             Some(action) if Screen::new(area).is_some() => self.apply(action),
             _ => Flow::Continue,
         }
     }
 
     pub fn apply(&mut self, action: Action) -> Flow {
+        // The help closes with any key, and the key keeps its meaning.
+        if self.show_help && !matches!(action, Action::Help | Action::Suspend) {
+            self.show_help = false;
+        }
         match action {
             Action::Select(square) => self.select(square),
             Action::Undo => self.undo(),
@@ -227,6 +296,20 @@ impl App {
                 self.show_evaluation = !self.show_evaluation;
                 self.describe_turn("");
             }
+            Action::Help => {
+                self.show_help = !self.show_help;
+                self.describe_turn("");
+            }
+            Action::Unknown(code) => {
+                let key = match code {
+                    KeyCode::Char(c) => format!("`{c}`"),
+                    _ => "That key".to_owned(),
+                };
+                self.describe_turn(&format!(
+                    "{key} does nothing here: 1-9 moves a stone, ? shows the rules and keys, q quits. "
+                ));
+            }
+            Action::Suspend => return Flow::Suspend,
             Action::Quit => return Flow::Quit,
         }
         Flow::Continue
@@ -234,7 +317,7 @@ impl App {
 
     fn select(&mut self, square: Square) {
         let p = self.position();
-        if p.is_over() {
+        if self.is_over() {
             self.describe_turn("");
             return;
         }
@@ -249,7 +332,6 @@ impl App {
 
     /// Why the stone on `square` cannot move, in the words of the rules.
     fn refusal(&self, p: Position, square: Square, why: MoveError) -> String {
-        let to = p.board.empty();
         match why {
             MoveError::Empty(_) => format!("{square} is the empty point: pick a stone next to it"),
             MoveError::NotYours { owner, .. } => {
@@ -258,21 +340,10 @@ impl App {
                     self.human
                 )
             }
-            MoveError::Blocked(_) if !square.is_adjacent(to) => {
-                format!("{square} cannot move: no line joins it to the empty point {to}")
-            }
-            MoveError::Blocked(_) => {
-                let mut neighbours = square
-                    .rim_neighbours()
-                    .expect("only a rim stone is kept out of the centre");
-                neighbours.sort();
-                let [a, b] = neighbours;
-                format!(
-                    "{square} cannot move: a stone enters the centre only beside an opponent's, \
-                     and {a} and {b} are {}",
-                    self.human
-                )
-            }
+            MoveError::Blocked(_) => format!(
+                "{square} cannot move: {}",
+                p.why_blocked(square).unwrap_or_default()
+            ),
         }
     }
 
@@ -311,6 +382,7 @@ impl App {
     fn program_turn(&mut self, note: &str) {
         let p = self.position();
         if p.to_move != self.human
+            && !self.drawn()
             && let Some(m) = choose(self.solution, p)
         {
             self.push(Player::Program, m);
@@ -325,7 +397,22 @@ impl App {
             } else {
                 "the program wins"
             };
-            self.status = format!("{note}Game over: {winner} wins, {who}. n: new game, u: undo, q: quit");
+            let by = self
+                .winning_move()
+                .map(|m| format!(" with {m}"))
+                .unwrap_or_default();
+            self.status = format!(
+                "{note}Game over: {winner} wins{by}, {who}: {} cannot move. n: new game, u: undo, q: quit",
+                winner.opponent()
+            );
+            return;
+        }
+        if self.drawn() {
+            self.status = format!(
+                "{note}Draw: this position, {} to move, has come up a third time. \
+                 n: new game, u: undo, q: quit",
+                self.position().to_move
+            );
             return;
         }
         let mut movable: Vec<String> = self.movable().iter().map(Square::to_string).collect();

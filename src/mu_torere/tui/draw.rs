@@ -5,10 +5,15 @@
 //! `NO_COLOR`: black stones are `●`, white `○`, the empty point `·`; the
 //! stones that can move are in brackets `[●]`, and with the evaluation shown
 //! those whose move loses are marked `✗●✗`.
+//!
+//! The colours are the terminal's own text colour and the plain ANSI red,
+//! magenta and green, never white, yellow or light grey, so that the board
+//! reads on a light background as on a dark one.
 
-use super::app::{App, Player};
+use super::app::{App, Evaluation, Player};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, Octagon, Screen, inner};
 use crate::mu_torere::board::{Color as Stone, Square};
+use crate::mu_torere::play::RULES;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Position as Cell, Rect};
@@ -16,7 +21,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Line as Segment};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 pub const BLACK_STONE: char = '●';
 pub const WHITE_STONE: char = '○';
@@ -55,8 +60,8 @@ impl Theme {
 
     fn stone(self, point: Option<Stone>) -> Style {
         match point {
-            Some(Stone::Black) => self.fg(Color::LightRed).add_modifier(Modifier::BOLD),
-            Some(Stone::White) => self.fg(Color::White).add_modifier(Modifier::BOLD),
+            Some(Stone::Black) => self.fg(Color::Red).add_modifier(Modifier::BOLD),
+            Some(Stone::White) => Style::new().add_modifier(Modifier::BOLD),
             None => self.fg(Color::DarkGray),
         }
     }
@@ -65,7 +70,7 @@ impl Theme {
         match (self.colour, highlighted) {
             (false, _) => Color::Reset,
             (true, false) => Color::DarkGray,
-            (true, true) => Color::Yellow,
+            (true, true) => Color::Magenta,
         }
     }
 }
@@ -84,6 +89,39 @@ pub fn draw(frame: &mut Frame, app: &App) {
         .wrap(Wrap { trim: true })
         .block(Block::new().borders(Borders::ALL).title(" Status "));
     frame.render_widget(status, screen.status);
+    if app.shows_help() {
+        help(
+            frame,
+            app,
+            Rect::new(area.x, screen.board.y, area.width, screen.board.height),
+        );
+    }
+}
+
+/// The rules and the keys, over the board and the panel.
+fn help(frame: &mut Frame, app: &App, area: Rect) {
+    let mut lines = vec![
+        Line::styled("Rules", Style::new().add_modifier(Modifier::BOLD)),
+        Line::from(format!(
+            "{} {}",
+            RULES.replace('\n', " "),
+            app.draw_rule().describe()
+        )),
+        Line::from(""),
+        Line::styled("Keys", Style::new().add_modifier(Modifier::BOLD)),
+    ];
+    lines.extend(KEYS.iter().map(|&(key, what)| key_line(key, what)));
+    lines.push(key_line("Ctrl-Z", "suspend (fg to come back)"));
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+            Block::new()
+                .borders(Borders::ALL)
+                .title(" Help ")
+                .title_bottom(Line::from(" any key closes ").alignment(Alignment::Center)),
+        ),
+        area,
+    );
 }
 
 fn too_small(frame: &mut Frame, area: Rect) {
@@ -123,23 +161,25 @@ fn title(app: &App, theme: Theme) -> Line<'static> {
 
 fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
     let p = app.position();
+    let over = theme
+        .fg(Color::Magenta)
+        .add_modifier(Modifier::BOLD | Modifier::REVERSED);
     let (heading, footer) = match app.winner() {
         Some(winner) => {
-            let who = if winner == app.human() {
-                "you win"
-            } else {
-                "the program wins"
-            };
+            // Who that is, the status line says: the title has no room.
+            let by = app
+                .winning_move()
+                .map(|m| format!(" with {m}"))
+                .unwrap_or_default();
             (
-                Span::styled(
-                    format!(" GAME OVER: {winner} wins, {who} "),
-                    theme
-                        .fg(Color::Yellow)
-                        .add_modifier(Modifier::BOLD | Modifier::REVERSED),
-                ),
+                Span::styled(format!(" GAME OVER: {winner} wins{by} "), over),
                 " press n to play again ",
             )
         }
+        None if app.drawn() => (
+            Span::styled(" GAME OVER: draw by repetition ", over),
+            " press n to play again ",
+        ),
         None => (
             Span::raw(format!(" {} to move (you) ", p.to_move)),
             " click a stone or press its number ",
@@ -165,13 +205,13 @@ fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
             style = style.add_modifier(Modifier::REVERSED);
         }
         if last.is_some_and(|m| m.from == square) {
-            style = theme.fg(Color::Yellow);
+            style = theme.fg(Color::Magenta);
         }
         let Cell { x, y } = octagon.stone(square);
         let (left, right, mark) = if losing.contains(&square) {
-            ('✗', '✗', theme.fg(Color::LightRed).add_modifier(Modifier::BOLD))
+            ('✗', '✗', theme.fg(Color::Red).add_modifier(Modifier::BOLD))
         } else if movable.contains(&square) {
-            ('[', ']', theme.fg(Color::Yellow).add_modifier(Modifier::BOLD))
+            ('[', ']', theme.fg(Color::Magenta).add_modifier(Modifier::BOLD))
         } else {
             (' ', ' ', Style::new())
         };
@@ -182,7 +222,7 @@ fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
         let label_style = if movable.contains(&square) {
             mark
         } else {
-            theme.fg(Color::Gray)
+            theme.fg(Color::DarkGray)
         };
         buf.set_string(label.x, label.y, square.to_string(), label_style);
     }
@@ -215,46 +255,84 @@ fn edges(buf: &mut Buffer, octagon: &Octagon, app: &App, theme: Theme) {
 }
 
 fn panel(frame: &mut Frame, app: &App, theme: Theme, area: Rect) {
-    let evaluation_height = if app.shows_evaluation() { 4 } else { 0 };
+    let evaluation_lines = if app.shows_evaluation() {
+        evaluation_lines(app, theme)
+    } else {
+        Vec::new()
+    };
+    let evaluation_height = match evaluation_lines.len() {
+        0 => 0,
+        n => n as u16 + 2,
+    };
     let [evaluation, history, keys] = Layout::vertical([
         Constraint::Length(evaluation_height),
         Constraint::Min(3),
-        Constraint::Length(8),
+        Constraint::Length(KEYS.len() as u16 + 2),
     ])
     .areas(area);
     if app.shows_evaluation() {
-        frame.render_widget(evaluation_box(app, theme), evaluation);
+        frame.render_widget(
+            Paragraph::new(evaluation_lines)
+                .wrap(Wrap { trim: true })
+                .block(Block::new().borders(Borders::ALL).title(" Evaluation ")),
+            evaluation,
+        );
     }
     frame.render_widget(history_box(app, theme, history), history);
     frame.render_widget(keys_box(), keys);
 }
 
-fn evaluation_box(app: &App, theme: Theme) -> Paragraph<'static> {
-    let lines = match app.evaluation() {
-        None => vec![Line::from("game over")],
-        Some(evaluation) => {
-            let colour = if evaluation.verdict.starts_with("you") {
-                Color::LightGreen
-            } else if evaluation.verdict.starts_with("lost") {
-                Color::LightRed
-            } else {
-                Color::Reset
-            };
-            let losing: Vec<String> = evaluation.losing_moves.iter().map(Square::to_string).collect();
-            let second = if losing.is_empty() {
-                "no move of yours loses".to_owned()
-            } else {
-                format!("✗ losing moves: {}", losing.join(", "))
-            };
-            vec![
-                Line::styled(evaluation.verdict, theme.fg(colour).add_modifier(Modifier::BOLD)),
-                Line::from(second),
-            ]
-        }
+/// `3`, `3, 9`.
+fn squares(squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The verdict, then what each kind of move does: at most three lines.
+fn evaluation_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
+    let Some(evaluation) = app.evaluation() else {
+        let over = match app.winning_move() {
+            Some(m) => format!("game over: won with {m}"),
+            None if app.drawn() => "game over: drawn by repetition".to_owned(),
+            None => "game over".to_owned(),
+        };
+        return vec![Line::from(over)];
     };
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .block(Block::new().borders(Borders::ALL).title(" Evaluation "))
+    let Evaluation {
+        verdict,
+        losing_moves,
+        winning_moves,
+        every_move_loses,
+    } = evaluation;
+    let colour = if verdict.starts_with("you") {
+        Color::Green
+    } else if verdict.starts_with("lost") {
+        Color::Red
+    } else {
+        Color::Reset
+    };
+    let mut lines = vec![Line::styled(
+        verdict,
+        theme.fg(colour).add_modifier(Modifier::BOLD),
+    )];
+    if !winning_moves.is_empty() {
+        let s = if winning_moves.len() == 1 { "" } else { "s" };
+        lines.push(Line::from(format!(
+            "✓ winning move{s}: {}",
+            squares(&winning_moves)
+        )));
+    }
+    if every_move_loses {
+        lines.push(Line::from("every move loses"));
+    } else if !losing_moves.is_empty() {
+        lines.push(Line::from(format!("✗ losing moves: {}", squares(&losing_moves))));
+    } else if winning_moves.is_empty() {
+        lines.push(Line::from("no move of yours loses"));
+    }
+    lines
 }
 
 fn history_box(app: &App, theme: Theme, area: Rect) -> Paragraph<'static> {
@@ -287,23 +365,25 @@ fn history_box(app: &App, theme: Theme, area: Rect) -> Paragraph<'static> {
     Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Moves "))
 }
 
+/// The keys, as the panel and the help list them.
+const KEYS: [(&str, &str); 7] = [
+    ("1-9, click", "move that stone"),
+    ("u", "undo your last move"),
+    ("n", "new game"),
+    ("s", "swap sides"),
+    ("e", "show/hide evaluation"),
+    ("?, h", "rules and help"),
+    ("q, Esc", "quit"),
+];
+
+fn key_line(key: &str, what: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!(" {key:<11}"), Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(what.to_owned()),
+    ])
+}
+
 fn keys_box() -> Paragraph<'static> {
-    let keys = [
-        ("1-9, click", "move that stone"),
-        ("u", "undo your last move"),
-        ("n", "new game"),
-        ("s", "swap sides"),
-        ("e", "show/hide evaluation"),
-        ("q, Esc", "quit"),
-    ];
-    let lines: Vec<Line> = keys
-        .iter()
-        .map(|(key, what)| {
-            Line::from(vec![
-                Span::styled(format!(" {key:<11}"), Style::new().add_modifier(Modifier::BOLD)),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
+    let lines: Vec<Line> = KEYS.iter().map(|&(key, what)| key_line(key, what)).collect();
     Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Keys "))
 }

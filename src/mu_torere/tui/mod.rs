@@ -5,13 +5,16 @@
 //! - [`app`]: the game as a pure state machine of keys and clicks.
 //! - [`layout`]: where the panels and the points of the octagon go.
 //! - [`draw`](mod@draw): one frame of the screen.
-//! - [`terminal`]: raw mode and its restoration on every way out.
+//! - [`keys`]: the bytes the terminal sends, decoded into keys and clicks.
+//! - [`terminal`]: raw mode and its restoration on every way out, and the
+//!   wait for input, signals and a hang-up.
 //!
 //! The rules, the solution and the program's move choice are the same as in
 //! line mode ([`crate::mu_torere::play`]); only the input and output differ.
 
 pub mod app;
 pub mod draw;
+pub mod keys;
 pub mod layout;
 pub mod terminal;
 
@@ -20,40 +23,80 @@ pub use draw::draw;
 
 use super::play::Config;
 use super::solver::Solution;
-use ratatui::crossterm::event;
 use ratatui::layout::Rect;
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use terminal::Input;
 
-/// How often the loop looks for a termination signal while waiting for input.
+/// How long the loop waits before it looks for a termination signal
+/// again, should a signal's wake-up be missed.
 const SIGNAL_CHECK: Duration = Duration::from_millis(200);
+
+/// How long a sequence of bytes that has begun may wait for its end (see
+/// [`keys`]).
+const SEQUENCE_WAIT: Duration = Duration::from_millis(100);
 
 /// How a game in the terminal ended, with the terminal given back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// The user quit.
     Quit,
-    /// This termination signal arrived (see [`terminal`]). A program that
-    /// was sent it is expected to end as if killed by it, which the
-    /// caller, now that the terminal is restored, can do.
+    /// This termination signal arrived (see [`terminal`]), or the terminal
+    /// hung up, which is SIGHUP's meaning. A program that was sent it is
+    /// expected to end as if killed by it, which the caller, now that the
+    /// terminal is restored, can do.
     Signal(i32),
 }
 
-/// Plays in the terminal until the user quits or a termination signal
-/// arrives.
+/// The ending for a terminal that hung up.
+const HUNG_UP: Ending = Ending::Signal(signal_hook::consts::SIGHUP);
+
+/// Plays in the terminal until the user quits, a termination signal
+/// arrives, or the terminal hangs up.
 pub fn run(solution: &'static Solution, config: Config) -> io::Result<Ending> {
+    match play(solution, config) {
+        // What cannot be written or asked of a terminal that hung up fails
+        // so, whenever the hang-up comes.
+        Err(error) if error.raw_os_error() == Some(libc::EIO) => Ok(HUNG_UP),
+        ending => ending,
+    }
+}
+
+fn play(solution: &'static Solution, config: Config) -> io::Result<Ending> {
     let mut session = terminal::Session::start()?;
     let mut app = App::new(solution, config);
+    let mut decoder = keys::Decoder::default();
+    let mut events = Vec::new();
+    let mut bytes = [0; 1024];
+    let mut waiting_since: Option<Instant> = None;
     loop {
-        session.terminal.draw(|frame| draw(frame, &app))?;
         if let Some(signal) = session.signal() {
             return Ok(Ending::Signal(signal));
         }
-        if event::poll(SIGNAL_CHECK)? {
-            let event = event::read()?;
+        session.terminal.draw(|frame| draw(frame, &app))?;
+        let timeout = waiting_since.map_or(SIGNAL_CHECK, |since| {
+            SEQUENCE_WAIT.saturating_sub(since.elapsed())
+        });
+        match session.wait(timeout, &mut bytes)? {
+            Input::Bytes(read) => decoder.feed(&bytes[..read], &mut events),
+            Input::HungUp => return Ok(HUNG_UP),
+            Input::Nothing => {}
+        }
+        if decoder.is_waiting() {
+            let since = *waiting_since.get_or_insert_with(Instant::now);
+            if since.elapsed() >= SEQUENCE_WAIT {
+                decoder.expire(&mut events);
+            }
+        }
+        if !decoder.is_waiting() {
+            waiting_since = None;
+        }
+        for event in events.drain(..) {
             let size = session.terminal.size()?;
-            if app.handle(&event, Rect::new(0, 0, size.width, size.height)) == Flow::Quit {
-                return Ok(Ending::Quit);
+            match app.handle(&event, Rect::new(0, 0, size.width, size.height)) {
+                Flow::Continue => {}
+                Flow::Suspend => session.suspend()?,
+                Flow::Quit => return Ok(Ending::Quit),
             }
         }
     }

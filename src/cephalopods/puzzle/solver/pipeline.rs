@@ -2,19 +2,23 @@
 //! the levels it finds come back over a channel, and this thread counts
 //! each one while the next ones are being discovered.
 //!
-//! Two things decide whether the pair runs side by side on this VM:
+//! ```text
+//!   this thread:    discovery ... level of >= 2,000 boards ─┐ hand over
+//!   second thread:                                          └─> discovery ─levels─┐
+//!   this thread:    count, count, ... <────────── channel ────────────────────────┘
+//!                   (while waiting: spin, and generate moves for discovery)
+//! ```
+//!
+//! Two things decide whether the pair runs side by side:
 //! - **Where the second thread starts.** Linux may start a new thread on
 //!   the CPU of the thread that made it and leave it there for
-//!   milliseconds. In about half the runs of public test 11 the two threads
-//!   shared one CPU throughout. So the second thread is moved at once to
-//!   the process's other CPUs, and it moves itself there too, as its first
-//!   step: when it ran before its maker could move it, the maker waited 2
-//!   to 4 ms for its CPU. Nor does it wait for anything from its maker: the
-//!   discovery is there before it starts. When it spun on its maker's CPU
-//!   waiting for the discovery to be handed over, neither ran for up to
-//!   the whole spin (2 ms), in 14 of 30 runs of test 11.
+//!   milliseconds, the two sharing one CPU. So the second thread is moved
+//!   at once to the process's other CPUs, and it moves itself there too,
+//!   as its first step, in case it runs before its maker could move it.
+//!   Nor does it wait for anything from its maker: the discovery is there
+//!   before it starts, so it never spins on its maker's CPU.
 //! - **How the counting thread waits.** A thread that sleeps until a level
-//!   arrives took from 0.05 to over 1 ms to wake (the idle virtual CPU has
+//!   arrives may take up to a millisecond to wake (an idle virtual CPU has
 //!   to be woken too). So it spins for a while first. The two threads run
 //!   on different CPUs, so the spinning does not slow discovery. While it
 //!   spins, it generates moves for discovery where it can (see `assist`).
@@ -25,18 +29,17 @@ use std::time::{Duration, Instant};
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::assist::Assist;
+use super::discovery::{BoardAssist, Discovery, Level};
 use super::finals::Finals;
-use super::graph::{Discovery, Level};
 use super::kernel::{self, Ops};
-use crate::cephalopods::moves::Moves;
+use crate::cephalopods::puzzle::moves::Moves;
 
 /// A discovery that may get help.
-type Helped<K> = Discovery<K, Option<Arc<Assist>>>;
+type Helped<K> = Discovery<K, Option<Arc<BoardAssist>>>;
 
 /// How long the counting thread spins before it sleeps while it waits for
-/// a level. A level takes from 0.1 ms to a few ms to discover, and
-/// counting it less, so the counting thread seldom sleeps.
+/// a level: longer than a level of a large search takes to discover, so
+/// that the counting thread seldom sleeps.
 const SPIN_FOR: Duration = Duration::from_millis(2);
 
 /// The levels of a discovery, in order, as counting takes them. They are
@@ -46,20 +49,23 @@ pub struct Levels<K> {
     /// The discovery, while it runs on this thread.
     here: Option<Helped<K>>,
     /// The second thread, once discovery runs there.
-    elsewhere: Option<Helper>,
+    elsewhere: Option<DiscoveryThread<K>>,
     /// Until the level that decides the handover has come.
     handover_at: Option<usize>,
+    /// Called when that level comes (see [`super::SearchOptions::when_large`]).
+    when_large: Option<fn()>,
 }
 
 impl<K: Finish + 'static> Levels<K> {
     /// The levels of `discovery`, which moves to a second thread after the
     /// first level of at least `handover_at` boards, if the process may run
-    /// on a second CPU.
-    pub fn new(discovery: Helped<K>, handover_at: usize) -> Levels<K> {
+    /// on a second CPU. `when_large` is called before, at that level.
+    pub fn new(discovery: Helped<K>, handover_at: usize, when_large: Option<fn()>) -> Levels<K> {
         Levels {
             here: Some(discovery),
             elsewhere: None,
             handover_at: Some(handover_at),
+            when_large,
         }
     }
 }
@@ -70,7 +76,7 @@ impl<K: Finish + 'static> Iterator for Levels<K> {
     #[inline(always)]
     fn next(&mut self) -> Option<Level> {
         let Some(discovery) = &mut self.here else {
-            return self.elsewhere.as_mut()?.next_level::<K>();
+            return self.elsewhere.as_mut()?.next_level();
         };
         let level = discovery.next()?;
         // The machine is asked only once the search is big, and once.
@@ -78,20 +84,26 @@ impl<K: Finish + 'static> Iterator for Levels<K> {
             .handover_at
             .take_if(|size| level.board_count() >= *size)
             .is_some()
-            && let Some(cpus) = OtherCpus::find()
         {
-            // Where no thread can be had, discovery goes on here.
-            self.elsewhere = Helper::start(&mut self.here, &cpus, spawn);
+            if let Some(when_large) = self.when_large {
+                when_large();
+            }
+            if let Some(cpus) = OtherCpus::find() {
+                // Where no thread can be had, discovery goes on here.
+                self.elsewhere = DiscoveryThread::start(&mut self.here, &cpus, spawn);
+            }
         }
         Some(level)
     }
 }
 
-/// The second thread and the levels it sends.
-struct Helper {
+/// The second thread, which runs the discovery, and the levels it sends.
+struct DiscoveryThread<K> {
     levels: Receiver<Level>,
     /// Where this thread helps the discovery while it waits.
-    assist: Arc<Assist>,
+    assist: Arc<BoardAssist>,
+    /// The discovery's kernel, for this thread's help.
+    kernel: K,
     moves: Moves,
     /// Until it has been joined, once every level has come.
     thread: Option<JoinHandle<()>>,
@@ -105,18 +117,15 @@ fn spawn(run: Box<dyn FnOnce() + Send>) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new().spawn(run)
 }
 
-impl Helper {
+impl<K: Finish + 'static> DiscoveryThread<K> {
     /// Runs the rest of the discovery in `here` on a thread made by `spawn`,
     /// moved to `cpus`. Leaves the discovery where it is if no thread can
     /// be made.
-    fn start<K: Finish + 'static>(
-        here: &mut Option<Helped<K>>,
-        cpus: &OtherCpus,
-        spawn: Spawn,
-    ) -> Option<Helper> {
+    fn start(here: &mut Option<Helped<K>>, cpus: &OtherCpus, spawn: Spawn) -> Option<DiscoveryThread<K>> {
         let (sender, levels) = std::sync::mpsc::channel();
-        let assist = Arc::new(Assist::default());
+        let assist = Arc::new(BoardAssist::default());
         let mut discovery = here.take()?;
+        let kernel = discovery.kernel();
         discovery.set_help(Some(Arc::clone(&assist)));
         // The slot keeps the discovery if no thread can be made.
         let slot = Arc::new(Mutex::new(Some(discovery)));
@@ -129,7 +138,7 @@ impl Helper {
             let discovery = take(&handed).expect("the discovery is in place before the thread");
             // The receiver goes away only once every level has come, or when
             // counting failed: then the levels are no longer needed.
-            K::finish(discovery, |level| sender.send(level).unwrap_or(()));
+            kernel.finish(discovery, |level| sender.send(level).unwrap_or(()));
         }));
         let Ok(thread) = thread else {
             let mut discovery = take(&slot).expect("no thread took the discovery");
@@ -138,9 +147,10 @@ impl Helper {
             return None;
         };
         cpus.move_there(&thread);
-        Some(Helper {
+        Some(DiscoveryThread {
             levels,
             assist,
+            kernel,
             moves: Moves::new(),
             thread: Some(thread),
         })
@@ -150,9 +160,9 @@ impl Helper {
     /// has sent them all. A panic on the second thread resumes here, so
     /// that a discovery cut short never passes for a whole one.
     #[inline(always)]
-    fn next_level<K: Finish>(&mut self) -> Option<Level> {
-        let (assist, moves) = (&self.assist, &mut self.moves);
-        receive(&self.levels, || K::help(assist, moves)).or_else(|| self.join())
+    fn next_level(&mut self) -> Option<Level> {
+        let (kernel, assist, moves) = (self.kernel, &self.assist, &mut self.moves);
+        receive(&self.levels, || kernel.help(assist, moves)).or_else(|| self.join())
     }
 
     fn join(&mut self) -> Option<Level> {
@@ -207,9 +217,9 @@ pub struct OtherCpus {
 
 impl OtherCpus {
     /// `None` if this process may run on one CPU only. On Linux with glibc
-    /// this asks for the CPUs the process may run on, which takes about a
-    /// microsecond: `available_parallelism` also reads the cgroup's CPU
-    /// quota from files, which took 30 to 60 µs here. Only the number of
+    /// this asks for the CPUs the process may run on, in one system call:
+    /// `available_parallelism` also reads the cgroup's CPU quota from
+    /// files, dozens of times slower. Only the number of
     /// CPUs decides: a quota of one CPU over two of them still runs the
     /// pipeline, as two threads that take turns, within the quota.
     pub fn find() -> Option<OtherCpus> {
@@ -276,55 +286,65 @@ fn allowed_cpus() -> Option<libc::cpu_set_t> {
 /// with the code of the kernel: a second thread's entry point must enable
 /// the kernel's CPU features itself, as code inlined into a plain closure
 /// would run without them.
-pub trait Finish: kernel::Ops + Send + Sized {
-    fn finish(discovery: Helped<Self>, finished: impl FnMut(Level));
+pub trait Finish: kernel::Ops {
+    fn finish(self, discovery: Helped<Self>, finished: impl FnMut(Level));
 
-    /// [`Assist::help`] with the kernel's code.
-    fn help(assist: &Assist, moves: &mut Moves) -> bool;
+    /// Generates the moves of a chunk on offer (see [`super::assist`]),
+    /// with the kernel's code: whether there was one.
+    fn help(self, assist: &BoardAssist, moves: &mut Moves) -> bool;
 }
 
 impl Finish for kernel::Portable {
-    fn finish(discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
-        run_to_end(discovery, &mut finished);
+    fn finish(self, discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
+        run_to_end(self, discovery, &mut finished);
     }
 
-    fn help(assist: &Assist, moves: &mut Moves) -> bool {
-        assist.help::<Self>(moves)
+    fn help(self, assist: &BoardAssist, moves: &mut Moves) -> bool {
+        help_with(self, assist, moves)
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 impl Finish for kernel::Avx2 {
-    fn finish(discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
-        // SAFETY: a `Discovery<Avx2>` is only made once the CPU was checked
-        // for AVX2, BMI1 and BMI2 (see `kernel`).
-        unsafe { finish_avx2(discovery, &mut finished) }
+    fn finish(self, discovery: Helped<Self>, mut finished: impl FnMut(Level)) {
+        // SAFETY: `self` proves the CPU has AVX2, BMI1 and BMI2.
+        unsafe { finish_avx2(self, discovery, &mut finished) }
     }
 
-    fn help(assist: &Assist, moves: &mut Moves) -> bool {
-        // SAFETY: as in `finish`: the pipeline of an `Avx2` search runs only
-        // where the CPU has AVX2, BMI1 and BMI2.
-        unsafe { help_avx2(assist, moves) }
+    fn help(self, assist: &BoardAssist, moves: &mut Moves) -> bool {
+        // SAFETY: as in `finish`.
+        unsafe { help_avx2(self, assist, moves) }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
-fn help_avx2(assist: &Assist, moves: &mut Moves) -> bool {
-    assist.help::<kernel::Avx2>(moves)
+fn help_avx2(kernel: kernel::Avx2, assist: &BoardAssist, moves: &mut Moves) -> bool {
+    help_with(kernel, assist, moves)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2")]
-fn finish_avx2(discovery: Helped<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
-    run_to_end(discovery, finished);
+fn finish_avx2(kernel: kernel::Avx2, discovery: Helped<kernel::Avx2>, finished: &mut impl FnMut(Level)) {
+    run_to_end(kernel, discovery, finished);
+}
+
+/// [`Finish::help`], inlined into the kernel's entry point.
+#[inline(always)]
+fn help_with<K: Ops>(kernel: K, assist: &BoardAssist, moves: &mut Moves) -> bool {
+    assist.help(|job, boards, chunk| {
+        // SAFETY: `Assist::help` hands on boards of the job on offer, which
+        // stay in place and whose boards and windows no other thread
+        // writes meanwhile (see `Discovery`'s offers).
+        unsafe { chunk.generate(kernel, job, boards, moves) }
+    })
 }
 
 /// [`Finish::finish`], inlined into the kernel's entry point. Counting
 /// takes levels in order, so once it has taken one, it has taken every
 /// level below.
 #[inline(always)]
-fn run_to_end<K: Ops>(discovery: Helped<K>, finished: &mut impl FnMut(Level)) {
+fn run_to_end<K: Ops>(kernel: K, discovery: Helped<K>, finished: &mut impl FnMut(Level)) {
     // A plain loop: `for_each` and its closure need not be inlined, and
     // code that is not would run without the kernel's CPU features.
     let mut untaken: Vec<Arc<Finals>> = Vec::new();
@@ -336,7 +356,7 @@ fn run_to_end<K: Ops>(discovery: Helped<K>, finished: &mut impl FnMut(Level)) {
         finished(level);
     }
     for finals in untaken.iter().rev() {
-        if !finals.work_out::<K>() {
+        if !finals.work_out(kernel) {
             break;
         }
     }
@@ -345,8 +365,8 @@ fn run_to_end<K: Ops>(discovery: Helped<K>, finished: &mut impl FnMut(Level)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cephalopods::Board;
-    use crate::cephalopods::solver::kernel::Portable;
+    use crate::cephalopods::puzzle::Board;
+    use crate::cephalopods::puzzle::solver::kernel::Portable;
 
     /// The CPUs this process may run on are never fewer than what the
     /// standard library finds (it also caps them by the CPU quota).
@@ -359,7 +379,7 @@ mod tests {
 
     /// The search the handover tests move between threads.
     fn discovery() -> Helped<Portable> {
-        Discovery::new(Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]), 12)
+        Discovery::new(Portable, Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]), 12)
     }
 
     /// How many boards each level holds.
@@ -387,7 +407,7 @@ mod tests {
             .map(|level| level.board_count());
         let refused: Spawn = |_| Err(std::io::Error::other("no more threads"));
         assert!(
-            Helper::start(&mut here, &unknown_cpus(), refused).is_none(),
+            DiscoveryThread::start(&mut here, &unknown_cpus(), refused).is_none(),
             "a thread was made"
         );
         let rest = sizes(here.expect("the discovery is still here"));
@@ -405,9 +425,10 @@ mod tests {
             std::thread::Builder::new().spawn(|| ())
         };
         let mut here = Some(discovery());
-        let mut helper = Helper::start(&mut here, &unknown_cpus(), at_once).expect("a thread was made");
+        let mut thread =
+            DiscoveryThread::start(&mut here, &unknown_cpus(), at_once).expect("a thread was made");
         assert!(here.is_none(), "the discovery was handed over");
-        let levels = std::iter::from_fn(|| helper.next_level::<Portable>());
+        let levels = std::iter::from_fn(|| thread.next_level());
         assert_eq!(sizes(levels), expected);
     }
 

@@ -8,7 +8,7 @@
 //! twice. Mapped on its own, it is cleared once, by the kernel, as it is
 //! first touched. That pays in a process that runs one search; one that
 //! runs many does better on the heap, which reuses memory already faulted
-//! in (see `super::map_counts_apart`).
+//! in (see `super::CountsIn`).
 //!
 //! On Linux with glibc only (where the crate uses `libc`); elsewhere the
 //! arena stays on the heap.
@@ -53,16 +53,12 @@ impl Zeroed {
 
     /// Puts `len` entries in use, the new ones zeros. Past its capacity the
     /// buffer moves to a mapping twice as large (or as large as `len`), as a
-    /// `Vec` does, and like a `Vec` it ends the process if no memory is to
-    /// be had.
-    pub fn grow_to(&mut self, len: usize) {
+    /// `Vec` does; `None`, with the buffer as it was, if the kernel maps no
+    /// memory that large.
+    pub fn grow_to(&mut self, len: usize) -> Option<()> {
         debug_assert!(len >= self.len, "the buffer never shrinks");
         if len > self.capacity() {
-            let capacity = len.max(2 * self.capacity());
-            let Some(mut larger) = Zeroed::with_capacity(capacity) else {
-                let layout = std::alloc::Layout::array::<u32>(capacity);
-                std::alloc::handle_alloc_error(layout.unwrap_or(std::alloc::Layout::new::<u32>()));
-            };
+            let mut larger = Zeroed::with_capacity(len.max(2 * self.capacity()))?;
             larger.len = self.len;
             larger.copy_from_slice(self);
             *self = larger;
@@ -70,6 +66,7 @@ impl Zeroed {
         // What `Deref` relies on, whatever the sizes.
         assert!(len <= self.capacity(), "a buffer larger than its mapping");
         self.len = self.len.max(len);
+        Some(())
     }
 }
 

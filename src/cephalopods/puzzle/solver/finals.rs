@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::kernel::Ops;
-use crate::cephalopods::board::{Board, CELLS};
-use crate::cephalopods::moves::child_cell_sums;
+use crate::cephalopods::puzzle::board::{Board, CELLS};
+use crate::cephalopods::puzzle::moves::child_cell_sums;
 
 /// The sums of a board's grandchildren's cells, over all its final
 /// children. A board has at most 31 children, and each child's children
@@ -24,7 +24,7 @@ use crate::cephalopods::moves::child_cell_sums;
 /// 16 bits.
 pub type CellSums = [u16; CELLS];
 
-/// A level's final children (see [`super::graph::Level::finals`]), and the
+/// A level's final children (see [`super::discovery::Level::finals`]), and the
 /// sums of their children's cells, by board, once worked out.
 #[derive(Default)]
 pub struct Finals {
@@ -92,7 +92,7 @@ impl Finals {
     /// Works the sums out on discovery's thread, unless counting has taken
     /// the level (or discovery has before). Says whether it did.
     #[inline(always)]
-    pub fn work_out<K: Ops>(&self) -> bool {
+    pub fn work_out<K: Ops>(&self, kernel: K) -> bool {
         if (self.claim)
             .compare_exchange(OPEN, DISCOVERY, Ordering::Relaxed, Ordering::Relaxed)
             .is_err()
@@ -105,7 +105,7 @@ impl Finals {
             .map(|&count| {
                 let (these, rest) = children.split_at(usize::from(count));
                 children = rest;
-                grandchild_sums::<K>(these)
+                grandchild_sums(kernel, these)
             })
             .collect();
         // Only this thread sets them, once: it holds the claim.
@@ -127,10 +127,12 @@ impl Drop for Reopen<'_> {
 
 /// The cell-by-cell sums of every child of `children`.
 #[inline(always)]
-pub fn grandchild_sums<K: Ops>(children: &[Board]) -> CellSums {
+pub fn grandchild_sums<K: Ops>(kernel: K, children: &[Board]) -> CellSums {
     let mut sums = [0u16; CELLS];
     for &child in children {
-        for (sum, add) in sums.iter_mut().zip(child_cell_sums(child, K::neighbour_pattern)) {
+        for (sum, add) in sums.iter_mut().zip(child_cell_sums(child, |board, cell| {
+            kernel.neighbour_pattern(board, cell)
+        })) {
             *sum = sum.wrapping_add(add);
         }
     }
@@ -140,7 +142,7 @@ pub fn grandchild_sums<K: Ops>(children: &[Board]) -> CellSums {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cephalopods::solver::kernel::Portable;
+    use crate::cephalopods::puzzle::solver::kernel::Portable;
 
     fn finals() -> Finals {
         let cells = [
@@ -172,16 +174,16 @@ mod tests {
     #[test]
     fn discovery_works_out_each_boards_sums() {
         let finals = finals();
-        assert!(finals.work_out::<Portable>());
+        assert!(finals.work_out(Portable));
         assert!(finals.is_claimed());
         let children = &finals.children;
         let expected = [
-            grandchild_sums::<Portable>(&children[..2]),
-            grandchild_sums::<Portable>(&children[2..3]),
-            grandchild_sums::<Portable>(&children[3..]),
+            grandchild_sums(Portable, &children[..2]),
+            grandchild_sums(Portable, &children[2..3]),
+            grandchild_sums(Portable, &children[3..]),
         ];
         assert_eq!(finals.take_for_counting(), Some(&expected[..]));
-        assert!(!finals.work_out::<Portable>(), "worked out twice");
+        assert!(!finals.work_out(Portable), "worked out twice");
     }
 
     /// Counting waits for sums discovery is still working out, past the
@@ -207,7 +209,7 @@ mod tests {
         assert!(!finals.is_claimed());
         assert_eq!(finals.take_for_counting(), None);
         assert!(finals.is_claimed());
-        assert!(!finals.work_out::<Portable>());
+        assert!(!finals.work_out(Portable));
     }
 
     /// A claim given up, as by a panic, is open again: counting takes it

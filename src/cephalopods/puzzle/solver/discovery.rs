@@ -8,17 +8,32 @@
 //! after all of its parents. When a board is visited its window of layers
 //! (the fewest and most moves that reach it) is final, and once a level has
 //! been visited nothing changes it any more: it is handed on whole.
+//!
+//! ```text
+//!   level p (pips):   bucket 9 dice, 8, ..., 1, 0   (visited in this order)
+//!                        │ plain placement        ╲ capture of c dice
+//!                        v                         v
+//!   level p + 1:      bucket d + 1 of p + 1     bucket d + 1 - c of p
+//! ```
+//!
+//! Each board is looked up in an index of its bucket ([`BoardIndex`]), which
+//! numbers boards by arrival and widens their windows; a move is recorded
+//! as an [`Edge`] to the child's number. A board's moves are generated
+//! (see `generate`) one board ahead of their lookups, so that the index
+//! slots they need are fetched meanwhile. In a pipeline, the counting thread
+//! generates moves for chunks of large buckets (see `assist`), and
+//! discovery looks them up between its own.
 
-use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::assist::{Alone, HELP_FROM, Help, Part};
+use super::assist::{Assist, HELP_FROM, Output, Part};
 use super::finals::Finals;
 
+use super::generate::{Chunk, Edge, Entry, Job, MOST_MOVES, MoveCode, Sink, generate, spread};
 use super::kernel::Ops;
-use crate::cephalopods::board::Board;
-use crate::cephalopods::moves::Moves;
+use crate::cephalopods::puzzle::board::Board;
+use crate::cephalopods::puzzle::moves::Moves;
 
 pub const MAX_DICE: usize = 9;
 const MAX_PIPS: usize = 6 * MAX_DICE;
@@ -27,154 +42,6 @@ const MAX_PIPS: usize = 6 * MAX_DICE;
 pub fn dice_order() -> impl Iterator<Item = usize> {
     (0..=MAX_DICE).rev()
 }
-
-/// One move to a child that was looked up, packed in a `u32`: the child's
-/// index in its bucket, the kind of move (which fixes the child's bucket
-/// relative to the parent's) and the child's orientation (see
-/// [`super::lanes::GATHER`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Edge(u32);
-
-impl Edge {
-    const ORIENTATION_BITS: u32 = 3;
-    const KIND_BITS: u32 = 2;
-
-    /// A move of `kind` to the child numbered `child` in `orientation`.
-    #[cfg(test)]
-    pub(super) fn new(child: u32, kind: usize, orientation: usize) -> Edge {
-        Edge::to_child(MoveCode::new(Board::EMPTY, kind, orientation), child)
-    }
-
-    /// The move of `code` (see [`MoveCode`]) to the child numbered `child`,
-    /// which fits: a bucket never holds 2^27 boards, as there are only 7^9
-    /// boards.
-    fn to_child(code: MoveCode, child: u32) -> Edge {
-        Edge((child << (Self::KIND_BITS + Self::ORIENTATION_BITS)) | (code.0 & MoveCode::EDGE_BITS))
-    }
-
-    pub fn orientation(self) -> usize {
-        (self.0 & ((1 << Self::ORIENTATION_BITS) - 1)) as usize
-    }
-
-    /// 0 for a plain placement, else the number of dice captured minus one.
-    pub fn kind(self) -> usize {
-        ((self.0 >> Self::ORIENTATION_BITS) & ((1 << Self::KIND_BITS) - 1)) as usize
-    }
-
-    pub fn child(self) -> usize {
-        (self.0 >> (Self::KIND_BITS + Self::ORIENTATION_BITS)) as usize
-    }
-}
-
-/// One generated move before its child is looked up: the canonical child
-/// in the top 27 bits, then the move's kind and the child's orientation as
-/// in an [`Edge`], which takes them over unchanged.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveCode(u32);
-
-impl MoveCode {
-    const EDGE_BITS: u32 = (1 << (Edge::KIND_BITS + Edge::ORIENTATION_BITS)) - 1;
-
-    fn new(canonical: Board, kind: usize, orientation: usize) -> MoveCode {
-        MoveCode(
-            (canonical.packed() << (Edge::KIND_BITS + Edge::ORIENTATION_BITS))
-                | ((kind as u32) << Edge::ORIENTATION_BITS)
-                | orientation as u32,
-        )
-    }
-
-    fn child(self) -> Board {
-        Board::from_packed(self.0 >> (Edge::KIND_BITS + Edge::ORIENTATION_BITS))
-    }
-
-    fn kind(self) -> usize {
-        Edge(self.0).kind()
-    }
-}
-
-/// A canonical board, the first and last layer it appears in (last capped
-/// at the depth) and, once discovery has visited it, how many of its moves
-/// lead to children that were looked up (`inner_moves`) and to children
-/// kept as reached, where every path through the move ends within two
-/// moves (`final_moves`; see [`Level::finals`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    pub board: Board,
-    /// `[u8::MAX - first, last, inner_moves, final_moves]`: every move
-    /// into a board widens its window, and stored so, that is a bytewise
-    /// max, which compiles to one vector instruction (see [`Entry::widen`]).
-    reach: [u8; 4],
-}
-
-impl Entry {
-    /// `board`, reached first at layer `first` and last at `last`.
-    #[cfg(test)]
-    pub fn reached(board: Board, first: u8, last: u8) -> Entry {
-        let mut entry = Entry::UNREACHED;
-        entry.board = board;
-        entry.widen(Entry::widening(first, last));
-        entry
-    }
-
-    /// A window of no layers and no moves: widened by any window, it
-    /// becomes that window, as a board's first arrival should.
-    const UNREACHED: Entry = Entry {
-        board: Board::EMPTY,
-        reach: [0; 4],
-    };
-
-    /// What widens a window to cover layers `first..=last`.
-    fn widening(first: u8, last: u8) -> [u8; 4] {
-        [u8::MAX - first, last, 0, 0]
-    }
-
-    /// Widens the window by `widening` (see [`Entry::widening`]), leaving
-    /// the counts of moves as they are.
-    #[inline(always)]
-    fn widen(&mut self, widening: [u8; 4]) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            // The compiler does not always find this instruction for the
-            // loop below on its own.
-            use std::arch::x86_64::{_mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_max_epu8};
-            // SAFETY: SSE2 is part of every x86-64 CPU, and only registers
-            // are read.
-            let wider = unsafe {
-                _mm_cvtsi128_si32(_mm_max_epu8(
-                    _mm_cvtsi32_si128(i32::from_le_bytes(self.reach)),
-                    _mm_cvtsi32_si128(i32::from_le_bytes(widening)),
-                ))
-            };
-            self.reach = wider.to_le_bytes();
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        for (reach, by) in self.reach.iter_mut().zip(widening) {
-            *reach = (*reach).max(by);
-        }
-    }
-
-    pub fn first(&self) -> u8 {
-        u8::MAX - self.reach[0]
-    }
-
-    pub fn last(&self) -> u8 {
-        self.reach[1]
-    }
-
-    pub fn inner_moves(&self) -> u8 {
-        self.reach[2]
-    }
-
-    pub fn final_moves(&self) -> u8 {
-        self.reach[3]
-    }
-}
-
-/// More moves than any board has (at most eleven on each of nine cells),
-/// and a power of two, so that indices into a list of moves need no
-/// checks.
-const MOST_MOVES: usize = 128;
-const _: () = assert!(9 * 11 <= MOST_MOVES);
 
 /// The canonical boards of one (pips, dice) class.
 #[derive(Default)]
@@ -224,8 +91,8 @@ impl Bucket {
     /// The index of `board` in the bucket, adding it if new, with its
     /// window widened to cover layers `first..=last`.
     #[inline(always)]
-    fn insert<K: Ops>(&mut self, board: Board, first: u8, last: u8) -> u32 {
-        self.index.insert::<K>(board, Entry::widening(first, last))
+    fn insert<K: Ops>(&mut self, kernel: K, board: Board, first: u8, last: u8) -> u32 {
+        self.index.insert(kernel, board, Entry::widening(first, last))
     }
 
     /// Called when every parent has been seen: fixes the boards and their
@@ -254,16 +121,15 @@ impl Bucket {
 /// next group only if this one is full, and finding a board and adding one
 /// are the same straight-line code: in discovery the branches of a slot-by-
 /// slot probe, and of "found or new", mispredicted more than anything else.
-/// Tables fill to two thirds: fuller ones (7/8) measured slower, emptier
-/// ones (1/2) no faster.
+/// Tables fill to two thirds: fuller ones probe more groups, emptier ones
+/// take more cache for no fewer probes.
 #[derive(Default)]
 struct BoardIndex {
     groups: Vec<Group>,
     /// By index, with room for as many as the table holds before it grows.
     /// The room is left uninitialised rather than filled with unreached
-    /// entries: reserved sizes err high, and the filling took 2.4% of
-    /// public test 11's instructions and touched fresh memory that no board
-    /// used (BENCHMARKS.md, round 57).
+    /// entries: reserved sizes err high, and filling them would touch fresh
+    /// memory that no board uses.
     entries: Vec<Entry>,
     /// The length at which the table doubles: two thirds of the slots.
     grow_at: usize,
@@ -311,13 +177,13 @@ impl BoardIndex {
     /// The index of `board`, numbered in order of arrival, with its window
     /// widened by `widening` (see [`Entry::widening`]).
     #[inline(always)]
-    fn insert<K: Ops>(&mut self, board: Board, widening: [u8; 4]) -> u32 {
-        self.insert_spread::<K>(board, spread(board), widening)
+    fn insert<K: Ops>(&mut self, kernel: K, board: Board, widening: [u8; 4]) -> u32 {
+        self.insert_spread(kernel, board, spread(board), widening)
     }
 
     /// [`Self::insert`] given the board's [`spread`].
     #[inline(always)]
-    fn insert_spread<K: Ops>(&mut self, board: Board, spread: u32, widening: [u8; 4]) -> u32 {
+    fn insert_spread<K: Ops>(&mut self, kernel: K, board: Board, spread: u32, widening: [u8; 4]) -> u32 {
         if self.entries.len() >= self.grow_at {
             self.grow();
         }
@@ -331,7 +197,7 @@ impl BoardIndex {
             // once the table has room, as it has here: a table without
             // groups has no room either (`grow_at` 0), and grows above.
             let group = unsafe { self.groups.get_unchecked_mut(at) };
-            let (found, empty) = K::match_slots(&group.keys, key);
+            let (found, empty) = kernel.match_slots(&group.keys, key);
             if found | empty != 0 {
                 let is_new = found == 0;
                 // A group's slots fill in order and are never emptied, so a
@@ -413,14 +279,6 @@ impl BoardIndex {
     fn into_entries(self) -> Vec<Entry> {
         self.entries
     }
-}
-
-/// Bits that spread boards evenly: lookups of a board start at the group
-/// numbered by as many of its low bits as a table needs. Discovery works
-/// them out once per move, to fetch the group ahead and to look up.
-#[inline(always)]
-fn spread(board: Board) -> u32 {
-    (u64::from(board.packed()).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as u32
 }
 
 /// The boards of one pip total and their moves, in visiting order.
@@ -518,13 +376,11 @@ impl Shape {
     /// It caps what the edges and the final children reserve, each
     /// extrapolated alone. As a search nears its depth, moves stop being
     /// looked up and end paths instead, and the levels shrink at once:
-    /// there the final children's extrapolation came out up to 19 times too
-    /// large (public tests 11 and 12), and the room it reserved, at the
-    /// heap's top, pushed every later table up past it. That cost test 12 a
-    /// third huge page in 24 runs of 80, against 6 with the cap
-    /// (BENCHMARKS.md, round 56). On the public tests and the benchmark's
-    /// six deep boards, this estimate was 1.1 to 3.6 times the moves of
-    /// each level of a hundred moves or more, and once 0.84 times.
+    /// there the final children's extrapolation alone comes out many times
+    /// too large, and the room it reserves, at the heap's top, would push
+    /// every later table up past it, onto fresh memory. This estimate
+    /// errs high on almost every level, and where it errs low a list only
+    /// grows once.
     fn moves_after(&self, next_arrived: usize) -> usize {
         if self.arrived == 0 {
             return usize::MAX;
@@ -536,10 +392,10 @@ impl Shape {
 
 /// The size that follows `before` and then `last` if it changes by the
 /// same factor again (at most four times as large; `last` where `before`
-/// is 0). Sizes grow and then shrink smoothly from level to level: on the
-/// public tests and the deep boards, indexes reserved so rehash 0.01% to 1%
-/// of their boards as they grow, against 15% to 48% when reserved like the
-/// level before, in 0.9 to 1.05 times the slots.
+/// is 0). Sizes grow and then shrink smoothly from level to level, so
+/// indexes reserved so seldom grow (rehashing their boards), where indexes
+/// reserved like the level before grow on most levels, for about the same
+/// slots.
 fn extrapolate(last: usize, before: usize) -> usize {
     match before {
         0 => last,
@@ -571,6 +427,35 @@ impl Start {
     }
 }
 
+/// A bucket's boards on offer to the counting thread, which generates
+/// their moves in chunks while it waits for a level (see
+/// [`super::assist`]).
+pub type BoardAssist = Assist<Job, Chunk>;
+
+/// Whether a discovery has help.
+pub trait Help {
+    fn assist(&self) -> Option<&BoardAssist>;
+}
+
+/// No help: the discovery of a one-thread search.
+#[derive(Default)]
+pub struct Alone;
+
+impl Help for Alone {
+    #[inline(always)]
+    fn assist(&self) -> Option<&BoardAssist> {
+        None
+    }
+}
+
+/// Help, once a second thread runs the discovery.
+impl Help for Option<Arc<BoardAssist>> {
+    #[inline(always)]
+    fn assist(&self) -> Option<&BoardAssist> {
+        self.as_deref()
+    }
+}
+
 /// Discovers every canonical board reachable from `start` within `depth`
 /// moves (1 to `u8::MAX`), one level at a time, in order of pips: each
 /// level is handed on as soon as it is complete, so that it can be counted
@@ -589,28 +474,33 @@ pub struct Discovery<K, H = Alone> {
     /// up, taking turns.
     move_codes: Box<[[(MoveCode, u32); MOST_MOVES]; 2]>,
     moves: Moves,
-    kernel: PhantomData<K>,
+    kernel: K,
 }
 
 impl<K: Ops, H: Help + Default> Discovery<K, H> {
-    pub fn new(start: Board, depth: u32) -> Discovery<K, H> {
+    pub fn new(kernel: K, start: Board, depth: u32) -> Discovery<K, H> {
         assert!((1..=u32::from(u8::MAX)).contains(&depth));
         let origin = Start::of(start);
         let mut current = Level::new(origin.pips);
-        current.buckets[origin.dice].insert::<K>(start.canonical().0, 0, 0);
+        current.buckets[origin.dice].insert(kernel, start.canonical().0, 0, 0);
         Discovery {
             depth,
             help: H::default(),
             current: Some(current),
             visited: [Shape::default(); 2],
-            move_codes: Box::new([[(MoveCode(0), 0); MOST_MOVES]; 2]),
+            move_codes: Box::new([[(MoveCode::default(), 0); MOST_MOVES]; 2]),
             moves: Moves::new(),
-            kernel: PhantomData,
+            kernel,
         }
     }
 }
 
 impl<K: Ops, H> Discovery<K, H> {
+    /// The kernel the discovery runs.
+    pub fn kernel(&self) -> K {
+        self.kernel
+    }
+
     /// From now on, moves are generated with help from `help`.
     pub fn set_help(&mut self, help: H) {
         self.help = help;
@@ -638,6 +528,7 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
         finals.children.reserve(finals_room);
         let mut next = Level::new(current.pips + 1);
         let Discovery {
+            kernel,
             depth,
             ref help,
             ref mut move_codes,
@@ -683,6 +574,7 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                 fills,
             };
             let mut visit = Visit {
+                kernel,
                 job,
                 move_codes,
                 moves,
@@ -695,17 +587,17 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
             // SAFETY: `job.entries` points to the bucket's `len` boards,
             // which stay in place until the level is counted, and this
             // thread touches them only as the offer allows.
-            match assist.and_then(|assist| unsafe { assist.offer(job) }) {
-                None => visit.boards::<K>(0..job.len),
+            match assist.and_then(|assist| unsafe { assist.offer(job, job.len) }) {
+                None => visit.boards(0..job.len),
                 Some(mut offer) => {
                     loop {
                         while let Some((chunk, boards)) = offer.helped() {
-                            visit.chunk::<K>(chunk, boards);
+                            visit.chunk(chunk, boards);
                         }
                         let Some(boards) = offer.claim() else {
                             break;
                         };
-                        visit.boards::<K>(boards);
+                        visit.boards(boards);
                     }
                     let mut parts = offer.finish().peekable();
                     while let Some(part) = parts.next() {
@@ -713,8 +605,8 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
                             next.prefetch();
                         }
                         match part {
-                            Part::TakenBack(boards) => visit.taken_back::<K>(boards),
-                            Part::Helped(chunk, boards) => visit.chunk::<K>(chunk, boards),
+                            Part::TakenBack(boards) => visit.taken_back(boards),
+                            Part::Helped(chunk, boards) => visit.chunk(chunk, boards),
                         }
                     }
                 }
@@ -724,54 +616,6 @@ impl<K: Ops, H: Help> Iterator for Discovery<K, H> {
         self.visited = [current.shape(arrived), last];
         self.current = Some(next);
         Some(current)
-    }
-}
-
-/// One bucket's boards while discovery visits them, shared with a helper
-/// (see [`super::assist`]): `entries` points to `len` boards, whose moves
-/// lead at most `depth` layers on; `fills` where they have one empty cell
-/// (see [`generate`]).
-#[derive(Clone, Copy)]
-pub struct Job {
-    entries: *mut Entry,
-    pub len: usize,
-    depth: u32,
-    fills: bool,
-}
-
-impl Job {
-    /// The boards of `entries`, in a search of `depth` moves.
-    #[cfg(test)]
-    pub fn of(entries: &mut [Entry], depth: u32) -> Job {
-        Job {
-            entries: entries.as_mut_ptr(),
-            len: entries.len(),
-            depth,
-            fills: false,
-        }
-    }
-}
-
-/// What generating one board's moves gave: how many moves were made for
-/// lookup, with what they widen their children's windows by, or how many
-/// final children were kept.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Generated {
-    inner: u8,
-    finals: u8,
-    widening: [u8; 4],
-}
-
-/// Where generated moves go: on the discovery thread, to a board's list
-/// with their slots fetched; on the helper, to a chunk's list.
-trait Sink {
-    fn put(&mut self, kind: usize, code: MoveCode, spread: u32);
-}
-
-impl Sink for Vec<(MoveCode, u32)> {
-    #[inline(always)]
-    fn put(&mut self, _: usize, code: MoveCode, spread: u32) {
-        self.push((code, spread));
     }
 }
 
@@ -792,59 +636,9 @@ impl Sink for Prefetching<'_, '_> {
     }
 }
 
-/// Generates the moves of the board of `entry`, one of `job`'s: into
-/// `sink` for lookup, or as `final_children`.
-#[inline(always)]
-fn generate<K: Ops>(
-    entry: &Entry,
-    job: &Job,
-    moves: &mut Moves,
-    sink: &mut impl Sink,
-    final_children: &mut Vec<Board>,
-) -> Generated {
-    let mut made = Generated {
-        inner: 0,
-        finals: 0,
-        widening: [0; 4],
-    };
-    let depth = job.depth;
-    if u32::from(entry.first()) < depth {
-        let (parent, first, last) = (entry.board, entry.first(), entry.last());
-        let child_first = first + 1;
-        let child_last = last.min(depth as u8 - 1) + 1;
-        K::gather(moves, parent);
-        // Children first reached at the last layer end every path through
-        // them at once, as full ones do, and children first reached at the
-        // layer before within a move (see `sweep`). Only a plain placement
-        // on the last empty cell fills the board, and it is then the cell's
-        // only move: a capture, where there is one, is forced. So a board's
-        // moves all end paths, or none.
-        let ending = u32::from(child_first) + 1 >= depth
-            || (job.fills && moves.iter().next().is_some_and(|p| p.kind() == 0));
-        if ending {
-            final_children.extend(moves.iter().map(|p| p.apply(parent)));
-            made.finals = moves.iter().len() as u8;
-        } else {
-            let images = K::images(parent);
-            for placement in moves.iter() {
-                let images = K::child_images(&images, placement);
-                let kind = placement.kind();
-                let canonical = Board::from_packed(images.least);
-                sink.put(
-                    kind,
-                    MoveCode::new(canonical, kind, images.orientation),
-                    spread(canonical),
-                );
-            }
-            made.inner = moves.iter().len() as u8;
-            made.widening = Entry::widening(child_first, child_last);
-        }
-    }
-    made
-}
-
 /// The discovery thread's view of one bucket being visited.
-struct Visit<'a, 'b> {
+struct Visit<'a, 'b, K> {
+    kernel: K,
     job: Job,
     move_codes: &'a mut [[(MoveCode, u32); MOST_MOVES]; 2],
     moves: &'a mut Moves,
@@ -855,23 +649,24 @@ struct Visit<'a, 'b> {
     order: &'a mut Vec<Range<usize>>,
 }
 
-impl Visit<'_, '_> {
+impl<K: Ops> Visit<'_, '_, K> {
     /// Generates and looks up the moves of `boards`, which no helper
     /// touches, not even a stalled one. Each board's moves are generated
     /// one board ahead of their lookups, with the index slots they will
     /// probe fetched in the meantime: a lookup that waits for its slot
     /// stalls discovery.
     #[inline(always)]
-    fn boards<K: Ops>(&mut self, boards: Range<usize>) {
+    fn boards(&mut self, boards: Range<usize>) {
         assert!(boards.start <= boards.end && boards.end <= self.job.len);
         self.order.push(boards.clone());
         // SAFETY: the boards lie within the job's, and are this thread's
         // alone (see `assist`). A slice of its own tells the compiler that
-        // writing them changes nothing else: through the pointer alone, the
-        // loop measured 1.5% more instructions.
+        // writing them changes nothing else, which the pointer alone does
+        // not, so it reloads what it already holds.
         let entries =
             unsafe { std::slice::from_raw_parts_mut(self.job.entries.add(boards.start), boards.len()) };
         let Visit {
+            kernel,
             job,
             move_codes,
             moves,
@@ -892,32 +687,38 @@ impl Visit<'_, '_> {
                 len: 0,
                 targets,
             };
-            let made = generate::<K>(entry, job, moves, &mut sink, &mut finals.children);
+            let made = generate(*kernel, entry, job, moves, &mut sink, &mut finals.children);
             entry.reach[2] = made.inner;
             entry.reach[3] = made.finals;
             finals.note_board(made.finals);
-            look_up::<K>(&looking_up[..waiting.0], waiting.1, targets, edges);
+            look_up(*kernel, &looking_up[..waiting.0], waiting.1, targets, edges);
             waiting = (usize::from(made.inner), made.widening);
         }
         let last_generated = &self.move_codes[(count + 1) % 2];
-        look_up::<K>(&last_generated[..waiting.0], waiting.1, self.targets, self.edges);
+        look_up(
+            self.kernel,
+            &last_generated[..waiting.0],
+            waiting.1,
+            self.targets,
+            self.edges,
+        );
     }
 
     /// Generates and looks up the moves of `boards`, which a helper claimed
     /// but did not generate in time, and may still be reading: as a helper
     /// would, then as its chunk.
     #[cold]
-    fn taken_back<K: Ops>(&mut self, boards: Range<usize>) {
+    fn taken_back(&mut self, boards: Range<usize>) {
         let mut chunk = Chunk::default();
         // SAFETY: the boards lie within the job's, and the helper only
         // reads them.
-        unsafe { chunk.generate::<K>(&self.job, boards.clone(), self.moves) };
-        self.chunk::<K>(&chunk, boards);
+        unsafe { chunk.generate(self.kernel, &self.job, boards.clone(), self.moves) };
+        self.chunk(&chunk, boards);
     }
 
     /// Looks up the moves a helper generated for `boards`.
     #[inline(always)]
-    fn chunk<K: Ops>(&mut self, chunk: &Chunk, boards: Range<usize>) {
+    fn chunk(&mut self, chunk: &Chunk, boards: Range<usize>) {
         debug_assert!(boards.end <= self.job.len);
         self.order.push(boards.clone());
         let (mut codes, mut finals) = (&chunk.codes[..], &chunk.finals[..]);
@@ -934,7 +735,7 @@ impl Visit<'_, '_> {
             for &(code, spread) in rest.iter().take(8) {
                 self.targets[code.kind()].index.prefetch(spread);
             }
-            look_up::<K>(these, made.widening, self.targets, self.edges);
+            look_up(self.kernel, these, made.widening, self.targets, self.edges);
             codes = rest;
             let (these, rest) = finals.split_at(usize::from(made.finals));
             self.finals.children.extend_from_slice(these);
@@ -944,77 +745,11 @@ impl Visit<'_, '_> {
     }
 }
 
-/// Starts fetching every cache line of `items`.
-#[inline(always)]
-fn prefetch_all<T>(items: &[T]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        let bytes = std::mem::size_of_val(items);
-        let start = items.as_ptr().cast::<u8>();
-        for offset in (0..bytes).step_by(64) {
-            // SAFETY: as in `BoardIndex::prefetch`; the address lies within
-            // `items`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset).cast()) };
-        }
-    }
-}
-
-/// The moves a helper generated for one chunk of a bucket's boards.
-#[derive(Default, Debug)]
-pub struct Chunk {
-    codes: Vec<(MoveCode, u32)>,
-    made: Vec<Generated>,
-    finals: Vec<Board>,
-}
-
-impl Chunk {
-    /// How many boards the chunk's moves were generated for.
-    #[cfg(test)]
-    pub fn boards(&self) -> usize {
-        self.made.len()
-    }
-
-    /// Starts fetching the chunk's moves, which the helper wrote on
-    /// another CPU.
-    #[inline(always)]
-    pub fn prefetch(&self) {
-        prefetch_all(&self.codes);
-        prefetch_all(&self.made);
-        prefetch_all(&self.finals);
-    }
-
-    /// Generates the moves of `boards` of `job`.
-    ///
-    /// # Safety
-    /// `boards` must lie within `job`'s, which must still be in place, and
-    /// no other thread may write their boards and windows meanwhile.
-    #[inline(always)]
-    pub unsafe fn generate<K: Ops>(&mut self, job: &Job, boards: Range<usize>, moves: &mut Moves) {
-        self.codes.clear();
-        self.made.clear();
-        self.finals.clear();
-        for i in boards {
-            let at = job.entries.wrapping_add(i);
-            // SAFETY: by the caller's promise. Only the board and its window
-            // are read: discovery may be writing the counts of moves (see
-            // `assist`).
-            let entry = unsafe {
-                Entry {
-                    board: (*at).board,
-                    reach: [(*at).reach[0], (*at).reach[1], 0, 0],
-                }
-            };
-            let made = generate::<K>(&entry, job, moves, &mut self.codes, &mut self.finals);
-            self.made.push(made);
-        }
-    }
-}
-
 /// Looks up the children of one board's `moves` in `targets` (by kind of
 /// move), widening their windows by `widening`, and records the moves.
 #[inline(always)]
 fn look_up<K: Ops>(
+    kernel: K,
     moves: &[(MoveCode, u32)],
     widening: [u8; 4],
     targets: &mut [&mut Bucket; 4],
@@ -1023,7 +758,7 @@ fn look_up<K: Ops>(
     for &(code, spread) in moves {
         let index = targets[code.kind()]
             .index
-            .insert_spread::<K>(code.child(), spread, widening);
+            .insert_spread(kernel, code.child(), spread, widening);
         edges.push(Edge::to_child(code, index));
     }
 }
@@ -1031,13 +766,13 @@ fn look_up<K: Ops>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cephalopods::solver::kernel::with_each_kernel;
+    use crate::cephalopods::puzzle::solver::kernel::with_each_kernel;
     use crate::test_rng::XorShift;
     use std::collections::HashMap;
 
     /// The index against a plain map: boards numbered by first arrival,
     /// windows the widest seen, through many doublings from empty.
-    fn index_matches_a_map<K: Ops>() {
+    fn index_matches_a_map<K: Ops>(kernel: K) {
         let mut rng = XorShift::new(0x1dec_5eed);
         let mut index = BoardIndex::default();
         let mut expected: HashMap<u32, (u32, u8, u8)> = HashMap::new();
@@ -1051,7 +786,7 @@ mod tests {
             entry.1 = entry.1.min(first);
             entry.2 = entry.2.max(last);
             assert_eq!(
-                index.insert::<K>(board, Entry::widening(first, last)),
+                index.insert(kernel, board, Entry::widening(first, last)),
                 entry.0,
                 "{board:?}"
             );
@@ -1172,29 +907,32 @@ mod tests {
     /// levels hold the same boards, windows and moves as without, though
     /// discovery may visit the boards in another order, and number their
     /// children in another.
-    fn a_helped_discovery_finds_the_same_levels<K: Ops + 'static>() {
-        use crate::cephalopods::solver::assist::Assist;
+    fn a_helped_discovery_finds_the_same_levels<K: Ops>(kernel: K) {
         use std::sync::Arc;
         use std::sync::atomic::{AtomicBool, Ordering};
         let board = Board::from_cells([0, 0, 3, 0, 2, 0, 1, 0, 0]);
         let depth = 18;
-        let assist = Arc::new(Assist::default());
+        let assist = Arc::new(BoardAssist::default());
         let stop = Arc::new(AtomicBool::new(false));
         let helper = {
             let (assist, stop) = (Arc::clone(&assist), Arc::clone(&stop));
             std::thread::spawn(move || {
                 let mut moves = Moves::new();
                 while !stop.load(Ordering::Relaxed) {
-                    assist.help::<K>(&mut moves);
+                    assist.help(|job, boards, chunk| {
+                        // SAFETY: discovery offers boards that stay in
+                        // place, and writes only their counts of moves.
+                        unsafe { chunk.generate(kernel, job, boards, &mut moves) }
+                    });
                 }
             })
         };
-        let mut helped = Discovery::<K, Option<Arc<Assist>>>::new(board, depth);
+        let mut helped = Discovery::<K, Option<Arc<BoardAssist>>>::new(kernel, board, depth);
         helped.set_help(Some(Arc::clone(&assist)));
         let helped: Vec<Level> = helped.collect();
         stop.store(true, Ordering::Relaxed);
         helper.join().expect("the helper ran");
-        let alone: Vec<Level> = Discovery::<K>::new(board, depth).collect();
+        let alone: Vec<Level> = Discovery::<K>::new(kernel, board, depth).collect();
         assert_eq!(helped.len(), 14);
         assert_eq!(alone.len(), helped.len());
         // Offered buckets are visited in chunks.

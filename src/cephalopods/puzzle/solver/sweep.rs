@@ -26,32 +26,40 @@
 
 use std::ops::{Deref, DerefMut};
 
+use super::discovery::{Level, MAX_DICE, Start, dice_order, layer_position};
 use super::finals::{self, CellSums};
-use super::graph::{Edge, Level, MAX_DICE, Start, dice_order, layer_position};
+use super::generate::Edge;
 use super::kernel::Ops;
 use super::lanes::Folding;
+use super::options::{CountsIn, SearchOptions};
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 use super::zeroed::Zeroed;
-use crate::cephalopods::CacheAligned;
-use crate::cephalopods::board::Board;
+use crate::cephalopods::puzzle::CacheAligned;
+use crate::cephalopods::puzzle::board::Board;
 
 /// Counts paths over `levels`, which must come in order of pips from the
-/// start's, as [`super::graph::Discovery`] hands them on. The total is
+/// start's, as [`super::discovery::Discovery`] hands them on. The total is
 /// still to be unfolded.
 #[inline(always)]
 pub fn sum_final_hashes<K: Ops, const N: usize>(
+    kernel: K,
     levels: impl Iterator<Item = Level>,
     start: Start,
     depth: u32,
     folding: &Folding<N>,
+    options: &SearchOptions,
 ) -> u32 {
-    let arena = Arena::new(super::counts_apart());
-    count_in::<K, N>(arena, levels, start, depth, folding)
+    let arena = Arena {
+        when_large: options.when_large,
+        ..Arena::new(options.counts == CountsIn::OwnMapping)
+    };
+    count_in(kernel, arena, levels, start, depth, folding)
 }
 
 /// [`sum_final_hashes`] with the counts in `arena`, which must be new.
 #[inline(always)]
 fn count_in<K: Ops, const N: usize>(
+    kernel: K,
     mut arena: Arena<N>,
     mut levels: impl Iterator<Item = Level>,
     start: Start,
@@ -106,7 +114,7 @@ fn count_in<K: Ops, const N: usize>(
                             let one_before = (window.len == 2).then(|| arena.lanes(window.from + 1));
                             let grandchildren = sums
                                 .copied()
-                                .unwrap_or_else(|| finals::grandchild_sums::<K>(children));
+                                .unwrap_or_else(|| finals::grandchild_sums(kernel, children));
                             stop_within_two(
                                 children,
                                 grandchildren,
@@ -117,14 +125,14 @@ fn count_in<K: Ops, const N: usize>(
                         } else {
                             let mut stopped = [0; N];
                             for layer in window.from..window.from + window.len {
-                                K::add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
+                                kernel.add_gathered(&mut stopped, arena.lanes(layer), &folding.gather[0]);
                             }
                             folding.weighted_hashes(children, &stopped)
                         });
                     }
                     let (moves, rest) = edges.split_at(usize::from(inner_moves));
                     edges = rest;
-                    push_window::<K, N>(&mut arena, window, moves, &targets, folding);
+                    push_window(kernel, &mut arena, window, moves, &targets, folding);
                 }
             }
             debug_assert!(
@@ -182,10 +190,9 @@ impl Placed {
 /// last and above every bucket of `current` with fewer dice: a bucket may
 /// lie over those of `current` with as many dice or more, read and
 /// cleared by then. Each level then lies as the one before, from the
-/// start up, and the arena holds 1.04 to 1.06 times the most counts live
-/// at once on the deep boards and public test 11. A ring that placed
-/// each level after the last, each bucket in one piece, held 1.11 to 1.43
-/// times as many (BENCHMARKS.md, round 23).
+/// start up, and the arena holds little more than the most counts live at
+/// once, where a ring that placed each level after the last, each bucket
+/// in one piece, would leave gaps between the levels.
 fn stack(current: &Placed, lens: [usize; MAX_DICE + 1]) -> (Placed, usize) {
     let mut placed = Placed {
         starts: [0; MAX_DICE + 1],
@@ -220,19 +227,18 @@ fn stack(current: &Placed, lens: [usize; MAX_DICE + 1]) -> (Placed, usize) {
 /// dice from the arena's start up (see [`stack`]): a level is counted
 /// from the top down, and the next one fills the room it leaves, so that
 /// the arena holds little more than the most counts live at once.
-/// Memory touched for the first time is dear (a page fault per 4 KiB, or
-/// about 0.3 ms for each 2 MiB huge page on the development VM).
+/// Memory touched for the first time is dear: a page fault per 4 KiB, or
+/// a whole huge page to clear.
 ///
 /// The counts start on a cache line (`skew` entries into the buffer), so
 /// that with eight lanes, where a position is a block of eight `u32`s, no
-/// block ever straddles two lines. The heap aligns to 16 bytes only: where
-/// it put the counts 16 bytes off a multiple of 32, half the blocks did,
-/// and counting the eight-lane board `1 2 0 / ...` took up to 1.15 times
-/// as long (see BENCHMARKS.md, round 15). On the heap the buffer stays a
-/// plain `Vec<u32>`: with one of a type aligned to 64 bytes, which the
-/// allocator serves another way, discovery on the same board took 1.06
-/// times as long. Mapped on its own (see [`Storage`]), it starts on a huge
-/// page, and so on a line.
+/// block ever straddles two lines. The heap aligns to 16 bytes only, and
+/// where it put the counts 16 bytes off a multiple of 32, half the blocks
+/// would straddle, each read and write of them touching two lines. On the
+/// heap the buffer stays a plain `Vec<u32>`, skewed by hand: a `Vec` of a
+/// type aligned to 64 bytes is served another way by the allocator, which
+/// moves the tables discovery allocates after it. Mapped on its own (see
+/// [`Storage`]), it starts on a huge page, and so on a line.
 #[derive(Default)]
 struct Arena<const N: usize> {
     storage: Storage,
@@ -240,6 +246,9 @@ struct Arena<const N: usize> {
     /// for it alone, where it can (see [`Storage`]).
     #[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
     may_map: bool,
+    /// Called once the arena outgrows its first room: the search has
+    /// proved large (see [`SearchOptions::when_large`]).
+    when_large: Option<fn()>,
     /// Where position 0 starts in the counts: fewer than [`LINE`] entries
     /// in.
     skew: usize,
@@ -250,23 +259,19 @@ struct Arena<const N: usize> {
 /// How many bytes of counts an arena reserves ahead, once it outgrows
 /// [`FIRST_ROOM`]. Only what it uses is ever touched, so reserving costs
 /// address space, not memory. Growing past its allocation moves the whole
-/// arena to memory touched for the first time: on public test 11 the ring
-/// that came before the arena grew to 2.3 MB in ten moves (2.2% of all
-/// instructions), and the deep boards' rings to 0.8 to 12 MB (1.02x to
-/// 1.08x on one thread; see BENCHMARKS.md). On the heap, tables allocated
-/// after the move begin past the room: public test 7, whose ring needed
-/// only 256 KiB, took a second huge page for that alone (round 17).
-/// Mapped for the arena alone (see [`Storage`]), the room leaves the heap
-/// as it was.
+/// arena to memory touched for the first time, copying every count, and a
+/// buffer that doubled its way up would do so a dozen times in a deep
+/// search. On the heap, tables allocated after the move begin past the
+/// room; mapped for the arena alone (see [`Storage`]), the room leaves the
+/// heap as it was.
 const ARENA_ROOM: usize = 16 << 20;
 
 /// How many bytes of counts an arena holds before it reserves [`ARENA_ROOM`]:
-/// more than the small public tests use (up to 24 KiB). Reserved at once,
-/// the room left a 16 MiB hole in the heap, and every later table began
-/// past it, on memory of its own. Where the heap is set up for huge pages
-/// (`gamespace cephalopods`), that cost even a search of a few boards a
-/// second huge page: about 0.3 ms on the development VM (BENCHMARKS.md,
-/// round 13).
+/// more than small searches (those under a millisecond) use. Reserved at
+/// once, the room would leave a hole in the heap, and every later table
+/// would begin past it, on memory of its own: a small search would touch
+/// fresh pages for nothing. Outgrowing this room is also what tells that a
+/// search is large (see [`SearchOptions::when_large`]).
 const FIRST_ROOM: usize = 64 << 10;
 
 /// How many counts fill a cache line.
@@ -275,7 +280,7 @@ const LINE: usize = 64 / size_of::<u32>();
 /// Where an [`Arena`] keeps its counts: on the heap, in its first room, and
 /// once it outgrows that (in searches of a millisecond or more), either
 /// still on the heap or, where the process asks for it
-/// ([`super::map_counts_apart`]) on Linux with glibc, in memory mapped for
+/// ([`super::CountsIn::OwnMapping`]) on Linux with glibc, in memory mapped for
 /// it alone. There its room comes from the kernel as zeros, so growing it
 /// writes nothing, where the heap's room is cleared twice, by the kernel
 /// and by the arena. Small searches keep to the heap, whose memory they
@@ -397,6 +402,9 @@ impl<const N: usize> Arena<N> {
     /// [`Storage`]), and reserved on the heap where it cannot. Past the
     /// whole room, the arena grows as any `Vec` does.
     fn move_to_room(&mut self, len: usize) {
+        if let Some(when_large) = self.when_large.take() {
+            when_large();
+        }
         match &mut self.storage {
             Storage::Heap(counts) => {
                 #[cfg(all(target_os = "linux", target_env = "gnu"))]
@@ -404,7 +412,9 @@ impl<const N: usize> Arena<N> {
                     && let Some(mut mapped) = Zeroed::with_capacity(len)
                 {
                     let used = counts.get(self.skew..).unwrap_or_default();
-                    mapped.grow_to(used.len());
+                    mapped
+                        .grow_to(used.len())
+                        .expect("the new mapping holds the counts");
                     mapped.copy_from_slice(used);
                     self.storage = Storage::Mapped(mapped);
                     // A mapping starts on a huge page, and so on a line.
@@ -425,7 +435,18 @@ impl<const N: usize> Arena<N> {
         match &mut self.storage {
             Storage::Heap(counts) => Self::grow_on_heap(counts, &mut self.skew, len),
             #[cfg(all(target_os = "linux", target_env = "gnu"))]
-            Storage::Mapped(counts) => counts.grow_to(len),
+            Storage::Mapped(counts) => {
+                if counts.grow_to(len).is_none() {
+                    // No larger mapping to be had: on to the heap, whose
+                    // allocator reports what it cannot serve (the binary
+                    // turns that into a clear error).
+                    let mut heap = Vec::with_capacity(LINE + len);
+                    heap.extend_from_slice(counts);
+                    self.storage = Storage::Heap(heap);
+                    self.skew = 0;
+                    self.grow_to(len);
+                }
+            }
         }
     }
 
@@ -527,8 +548,8 @@ impl<'a> Targets<'a> {
         // index that looking its child up in the bucket of its kind gave,
         // and `of` picks that bucket for the kind, as discovery did; a
         // bucket has a count base per board. Unchecked here and in the
-        // blocks that `push` adds into, counting saves 4% of all
-        // instructions (see BENCHMARKS.md).
+        // blocks that `push` adds into, as these are counting's innermost
+        // loads.
         layer_position(unsafe { *bases.get_unchecked(edge.child()) }, layer)
     }
 }
@@ -549,6 +570,7 @@ struct Window {
 /// mispredicts its exit at almost every move.
 #[inline(always)]
 fn push_window<K: Ops, const N: usize>(
+    kernel: K,
     arena: &mut Arena<N>,
     mut window: Window,
     moves: &[Edge],
@@ -562,20 +584,20 @@ fn push_window<K: Ops, const N: usize>(
             len: most_layers,
             ..window
         };
-        push::<K, N, MOST_BLOCKS>(arena, chunk, moves, targets, folding);
+        push::<K, N, MOST_BLOCKS>(kernel, arena, chunk, moves, targets, folding);
         window.from += most_layers;
         window.len -= most_layers;
         window.child_layer += most_layers as u8;
     }
     match (window.len * N).div_ceil(BLOCK) {
-        1 => push::<K, N, 1>(arena, window, moves, targets, folding),
-        2 => push::<K, N, 2>(arena, window, moves, targets, folding),
-        3 => push::<K, N, 3>(arena, window, moves, targets, folding),
-        4 => push::<K, N, 4>(arena, window, moves, targets, folding),
-        5 => push::<K, N, 5>(arena, window, moves, targets, folding),
-        6 => push::<K, N, 6>(arena, window, moves, targets, folding),
-        7 => push::<K, N, 7>(arena, window, moves, targets, folding),
-        8 => push::<K, N, 8>(arena, window, moves, targets, folding),
+        1 => push::<K, N, 1>(kernel, arena, window, moves, targets, folding),
+        2 => push::<K, N, 2>(kernel, arena, window, moves, targets, folding),
+        3 => push::<K, N, 3>(kernel, arena, window, moves, targets, folding),
+        4 => push::<K, N, 4>(kernel, arena, window, moves, targets, folding),
+        5 => push::<K, N, 5>(kernel, arena, window, moves, targets, folding),
+        6 => push::<K, N, 6>(kernel, arena, window, moves, targets, folding),
+        7 => push::<K, N, 7>(kernel, arena, window, moves, targets, folding),
+        8 => push::<K, N, 8>(kernel, arena, window, moves, targets, folding),
         _ => unreachable!("a window has 1 to {MOST_BLOCKS} blocks here"),
     }
 }
@@ -597,6 +619,7 @@ static TAIL: CacheAligned<[[u32; BLOCK]; BLOCK]> = CacheAligned({
 
 #[inline(always)]
 fn push<K: Ops, const N: usize, const B: usize>(
+    kernel: K,
     arena: &mut Arena<N>,
     window: Window,
     moves: &[Edge],
@@ -611,7 +634,7 @@ fn push<K: Ops, const N: usize, const B: usize>(
     let blocks = arena.blocks_mut::<B>(window.from).chunks_exact_mut(BLOCK);
     for (b, (source, counts)) in sources.iter_mut().zip(blocks).enumerate() {
         let keep = if b + 1 == B { tail } else { &[u32::MAX; BLOCK] };
-        *source = K::take_block(counts.try_into().expect("a block"), keep);
+        *source = kernel.take_block(counts.try_into().expect("a block"), keep);
     }
     for &edge in moves {
         let into = targets.position(edge, window.child_layer);
@@ -622,23 +645,23 @@ fn push<K: Ops, const N: usize, const B: usize>(
         // a block to spare; every bucket of this level and the next was
         // placed in the arena before counting.
         let into = unsafe { arena.child_blocks_mut::<B>(into) };
-        K::add_blocks(into, &sources, order);
+        kernel.add_blocks(into, &sources, order);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cephalopods::board::Board;
-    use crate::cephalopods::solver::graph::Discovery;
-    use crate::cephalopods::solver::kernel::Portable;
-    use crate::cephalopods::solver::kernel::with_each_kernel;
+    use crate::cephalopods::puzzle::board::Board;
+    use crate::cephalopods::puzzle::solver::discovery::Discovery;
+    use crate::cephalopods::puzzle::solver::kernel::Portable;
+    use crate::cephalopods::puzzle::solver::kernel::with_each_kernel;
     use crate::test_rng::XorShift;
 
     /// A window long enough to be pushed in two whole chunks and a partial
     /// block, along a capture and a plain placement, against the same moves
     /// done one layer at a time.
-    fn long_windows_move_layer_by_layer<K: Ops, const N: usize>(start: Board) {
+    fn long_windows_move_layer_by_layer<K: Ops, const N: usize>(kernel: K, start: Board) {
         let folding = Folding::<N>::new(start);
         let mut rng = XorShift::new(0x5eed_1a7e + N as u64);
         let len = 2 * (64 / N) + 3;
@@ -664,7 +687,7 @@ mod tests {
             for edge in moves {
                 let at = targets.position(edge, layer as u8 + 1) * N;
                 let into: &mut [u32; N] = (&mut expected[at..at + N]).try_into().unwrap();
-                Portable::add_gathered(into, &from, &folding.gather[edge.orientation()]);
+                Portable.add_gathered(into, &from, &folding.gather[edge.orientation()]);
             }
         }
         let window = Window {
@@ -674,7 +697,7 @@ mod tests {
         };
         // The parent's counts are cleared as they are read, and only they.
         expected[..len * N].fill(0);
-        push_window::<K, N>(&mut arena, window, &moves, &targets, &folding);
+        push_window(kernel, &mut arena, window, &moves, &targets, &folding);
         assert_eq!(*arena.storage, expected, "{N} lanes");
     }
 
@@ -823,8 +846,8 @@ mod tests {
             let board = Board::from_cells(cells);
             let folding = Folding::<N>::new(board);
             let count = |arena| {
-                let levels = Discovery::<Portable>::new(board, depth);
-                count_in::<Portable, N>(arena, levels, Start::of(board), depth, &folding)
+                let levels = Discovery::<_>::new(Portable, board, depth);
+                count_in(Portable, arena, levels, Start::of(board), depth, &folding)
             };
             assert_eq!(count(Arena::new(true)), count(Arena::new(false)), "{board:?}");
         }
@@ -835,28 +858,37 @@ mod tests {
 
     /// Sums worked out on discovery's thread (see `finals`) count as those
     /// counting works out itself: for every level, or every other.
-    fn sums_worked_out_elsewhere_count_alike<K: Ops>() {
-        fn with<K: Ops, const N: usize>(cells: [u8; 9], depth: u32) {
+    fn sums_worked_out_elsewhere_count_alike<K: Ops>(kernel: K) {
+        fn with<K: Ops, const N: usize>(kernel: K, cells: [u8; 9], depth: u32) {
             let board = Board::from_cells(cells);
             let folding = Folding::<N>::new(board);
             let count = |worked_out: fn(usize) -> bool| {
-                let levels = Discovery::<K>::new(board, depth).enumerate().map(|(i, level)| {
-                    if worked_out(i) {
-                        assert!(level.finals.work_out::<K>());
-                    }
-                    level
-                });
-                sum_final_hashes::<K, N>(levels, Start::of(board), depth, &folding)
+                let levels = Discovery::<K>::new(kernel, board, depth)
+                    .enumerate()
+                    .map(|(i, level)| {
+                        if worked_out(i) {
+                            assert!(level.finals.work_out(kernel));
+                        }
+                        level
+                    });
+                sum_final_hashes(
+                    kernel,
+                    levels,
+                    Start::of(board),
+                    depth,
+                    &folding,
+                    &SearchOptions::default(),
+                )
             };
             let alone = count(|_| false);
             assert_eq!(count(|_| true), alone, "{board:?} depth {depth}");
             assert_eq!(count(|i| i % 2 == 1), alone, "{board:?} depth {depth}");
         }
         for depth in [1, 2, 3, 9, 16] {
-            with::<K, 2>([0; 9], depth);
-            with::<K, 4>([0, 0, 0, 1, 0, 1, 0, 1, 0], depth);
-            with::<K, 8>([1, 2, 0, 0, 0, 0, 0, 0, 0], depth);
-            with::<K, 8>([0, 5, 1, 0, 0, 0, 4, 0, 1], depth);
+            with::<K, 2>(kernel, [0; 9], depth);
+            with::<K, 4>(kernel, [0, 0, 0, 1, 0, 1, 0, 1, 0], depth);
+            with::<K, 8>(kernel, [1, 2, 0, 0, 0, 0, 0, 0, 0], depth);
+            with::<K, 8>(kernel, [0, 5, 1, 0, 0, 0, 4, 0, 1], depth);
         }
     }
 
@@ -902,10 +934,10 @@ mod tests {
         }
     }
 
-    fn long_windows<K: Ops>() {
-        long_windows_move_layer_by_layer::<K, 2>(Board::EMPTY);
-        long_windows_move_layer_by_layer::<K, 4>(Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
-        long_windows_move_layer_by_layer::<K, 8>(Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
+    fn long_windows<K: Ops>(kernel: K) {
+        long_windows_move_layer_by_layer::<K, 2>(kernel, Board::EMPTY);
+        long_windows_move_layer_by_layer::<K, 4>(kernel, Board::from_cells([0, 0, 0, 1, 0, 1, 0, 1, 0]));
+        long_windows_move_layer_by_layer::<K, 8>(kernel, Board::from_cells([1, 2, 0, 0, 0, 0, 0, 0, 0]));
     }
 
     #[test]

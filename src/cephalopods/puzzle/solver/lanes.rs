@@ -18,8 +18,8 @@
 //! the answer in a `u32`. On the empty board this stores and adds two lanes
 //! per board and layer instead of eight.
 
-use crate::cephalopods::CacheAligned;
-use crate::cephalopods::board::{Board, CELLS, IMAGE_SYMMETRY, ROW_BITS};
+use crate::cephalopods::puzzle::CacheAligned;
+use crate::cephalopods::puzzle::board::{Board, CELLS, IMAGE_SYMMETRY, ROW_BITS};
 use crate::symmetry::Symmetry;
 
 /// `GATHER[j][m]`: for a child whose canonical form is its own image `j`,
@@ -238,7 +238,7 @@ impl<const N: usize> Folding<N> {
 
     /// The answer, modulo 2^30, from a total of [`Self::weighted_hash`]es.
     pub fn unfold(&self, total: u32) -> u32 {
-        (total >> self.shift) % crate::cephalopods::MODULUS
+        (total >> self.shift) % crate::cephalopods::puzzle::MODULUS
     }
 }
 

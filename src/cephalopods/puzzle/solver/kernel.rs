@@ -10,46 +10,60 @@
 //!   reordered.
 //!
 //! The passes are generic over [`Ops`], so each form is compiled into its
-//! own copy of the whole engine. [`Avx2`] is only ever used after the CPU
-//! was checked for AVX2 (and BMI1 and BMI2, see [`super::Kernel::Avx2`]):
-//! by the solver's entry points, which then run inside functions compiled
-//! with them enabled, and by this module's tests.
+//! own copy of the whole engine, and they call the operations on a value
+//! of the kernel's type. That value is the proof that the CPU runs the
+//! kernel: [`Portable`] runs anywhere, and an [`Avx2`] is only made by
+//! [`Avx2::detect`], after the CPU was found to have AVX2, BMI1 and BMI2.
+//! So safe code cannot reach an AVX2 instruction on a CPU without them.
+//!
+//! ```text
+//!   Kernel::Avx2 ──Avx2::detect()──> Some(avx2) ──> engine::<Avx2>(avx2, ...)
+//!                                    None       ──> error: not this CPU
+//! ```
+//!
+//! The operations are `#[inline(always)]`: the solver enters the engine
+//! through functions compiled with the kernel's CPU features enabled
+//! (`#[target_feature]`), into which they inline.
 
 #[cfg(target_arch = "x86_64")]
-use crate::cephalopods::CacheAligned;
-use crate::cephalopods::board::{Board, CELLS};
-use crate::cephalopods::moves::{CELL_SHIFTS, Moves, Placement, neighbour_pattern, neighbour_patterns};
+use crate::cephalopods::puzzle::CacheAligned;
+use crate::cephalopods::puzzle::board::{Board, CELLS};
+use crate::cephalopods::puzzle::moves::{
+    CELL_SHIFTS, Moves, Placement, neighbour_pattern, neighbour_patterns,
+};
 
-pub trait Ops {
+/// The engine's innermost operations. A value of a type that implements
+/// it proves that the CPU runs its code (see the module documentation).
+pub trait Ops: Copy + Send + 'static {
     /// The board's eight images, packed, in the order of [`Board::images`].
-    fn images(board: Board) -> [u32; 8];
+    fn images(self, board: Board) -> [u32; 8];
 
     /// Replaces `moves` with the legal moves of `board`, here from the
     /// nine cells' neighbour patterns worked out at once.
     #[inline(always)]
-    fn gather(moves: &mut Moves, board: Board) {
+    fn gather(self, moves: &mut Moves, board: Board) {
         let patterns = neighbour_patterns(board);
         moves.gather(board, |cell| patterns[cell]);
     }
 
     /// One cell's [`neighbour_pattern`].
     #[inline(always)]
-    fn neighbour_pattern(board: Board, cell: usize) -> u32 {
+    fn neighbour_pattern(self, board: Board, cell: usize) -> u32 {
         neighbour_pattern(board, cell)
     }
 
     /// The images of the board after `placement`, given the images of the
     /// board before it, with the least of them and its position.
-    fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages;
+    fn child_images(self, parent: &[u32; 8], placement: Placement) -> ChildImages;
 
     /// Which of `keys` are `key` and which are `u32::MAX` (an empty slot:
     /// boards take 27 bits), as bit sets.
-    fn match_slots(keys: &[u32; 8], key: u32) -> (u32, u32);
+    fn match_slots(self, keys: &[u32; 8], key: u32) -> (u32, u32);
 
     /// The entries of `counts` that `keep` (all ones or all zeros per
     /// entry) keeps, which are cleared in `counts`.
     #[inline(always)]
-    fn take_block(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
+    fn take_block(self, counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
         let taken = std::array::from_fn(|m| counts[m] & keep[m]);
         for (count, keep) in counts.iter_mut().zip(keep) {
             *count &= !keep;
@@ -59,7 +73,7 @@ pub trait Ops {
 
     /// `into[m] += from[order[m]]` for every lane `m`, wrapping. `order`
     /// is a permutation of `0..N`.
-    fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
+    fn add_gathered<const N: usize>(self, into: &mut [u32; N], from: &[u32; N], order: &[u32; N]);
 
     /// [`Self::add_gathered`] on `B` blocks of eight `u32`s, block by block:
     /// `into[8 * b + m] += from[b][order[m]]`, wrapping. `order` only moves
@@ -68,11 +82,11 @@ pub trait Ops {
     /// # Panics
     /// If `into` does not hold `B` blocks.
     #[inline(always)]
-    fn add_blocks<const B: usize>(into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
+    fn add_blocks<const B: usize>(self, into: &mut [u32], from: &[[u32; 8]; B], order: &[u32; 8]) {
         assert_eq!(into.len(), 8 * B, "{B} blocks");
         for (into, from) in into.chunks_exact_mut(8).zip(from) {
             let into: &mut [u32; 8] = into.try_into().expect("chunks of 8");
-            Self::add_gathered(into, from, order);
+            self.add_gathered(into, from, order);
         }
     }
 }
@@ -85,16 +99,17 @@ pub struct ChildImages {
 }
 
 /// Plain scalar code: runs on every CPU.
+#[derive(Clone, Copy, Debug)]
 pub struct Portable;
 
 impl Ops for Portable {
     #[inline(always)]
-    fn images(board: Board) -> [u32; 8] {
+    fn images(self, board: Board) -> [u32; 8] {
         board.images().map(Board::packed)
     }
 
     #[inline(always)]
-    fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
+    fn child_images(self, parent: &[u32; 8], placement: Placement) -> ChildImages {
         let images = placement.apply_to_images(parent);
         let least = images.iter().copied().fold(u32::MAX, u32::min);
         let orientation = images.iter().position(|&image| image == least).unwrap_or(0);
@@ -102,7 +117,7 @@ impl Ops for Portable {
     }
 
     #[inline(always)]
-    fn match_slots(keys: &[u32; 8], key: u32) -> (u32, u32) {
+    fn match_slots(self, keys: &[u32; 8], key: u32) -> (u32, u32) {
         let (mut found, mut empty) = (0, 0);
         for (k, &slot) in keys.iter().enumerate() {
             found |= u32::from(slot == key) << k;
@@ -112,7 +127,7 @@ impl Ops for Portable {
     }
 
     #[inline(always)]
-    fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
+    fn add_gathered<const N: usize>(self, into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
         debug_assert!(order.iter().all(|&m| (m as usize) < N));
         for m in 0..N {
             // `% N` (a mask: N is a power of two) instead of a bounds check.
@@ -121,16 +136,31 @@ impl Ops for Portable {
     }
 }
 
-/// Eight 32-bit lanes at a time. Only to be used inside functions compiled
-/// with AVX2, BMI1 and BMI2 enabled, after checking the CPU has them.
+/// Eight 32-bit lanes at a time, with BMI1 and BMI2 for bit fields. A
+/// value is a proof that the CPU has AVX2, BMI1 and BMI2: the private
+/// field keeps any other code than [`Avx2::detect`] from making one.
 #[cfg(target_arch = "x86_64")]
-pub struct Avx2;
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2 {
+    _proof: (),
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2 {
+    /// The kernel, where the CPU has AVX2, BMI1 and BMI2.
+    pub fn detect() -> Option<Avx2> {
+        (std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2"))
+        .then_some(Avx2 { _proof: () })
+    }
+}
 
 #[cfg(target_arch = "x86_64")]
 impl Ops for Avx2 {
     /// The images of each row's part, looked up and combined.
     #[inline(always)]
-    fn images(board: Board) -> [u32; 8] {
+    fn images(self, board: Board) -> [u32; 8] {
         use std::arch::x86_64::*;
         let packed = board.packed() as usize;
         let mut images = [0u32; 8];
@@ -149,35 +179,33 @@ impl Ops for Avx2 {
 
     /// The neighbours' bits extracted in one instruction.
     #[inline(always)]
-    fn neighbour_pattern(board: Board, cell: usize) -> u32 {
+    fn neighbour_pattern(self, board: Board, cell: usize) -> u32 {
         // SAFETY: as in `child_images`: the CPU has BMI2. The mask is read
         // within its table.
         unsafe {
             std::arch::x86_64::_pext_u32(
                 board.packed(),
-                crate::cephalopods::moves::NEIGHBOUR_BITS[cell % CELLS],
+                crate::cephalopods::puzzle::moves::NEIGHBOUR_BITS[cell % CELLS],
             )
         }
     }
 
     /// Each empty cell's pattern extracted when gathering reaches the
     /// cell, in one instruction. No move needs a taken cell's pattern, and
-    /// the boards discovery visits have taken cells: all nine worked out
-    /// at once (eight in vector lanes, one by `pext`) took 2.6% to 3.9%
-    /// more instructions on public tests 7 to 12 and the deep boards
-    /// (BENCHMARKS.md, round 40).
+    /// the boards discovery visits have taken cells, so working all nine
+    /// out at once (eight in vector lanes, one by `pext`) does more work
+    /// than it saves.
     #[inline(always)]
-    fn gather(moves: &mut Moves, board: Board) {
-        moves.gather(board, |cell| Self::neighbour_pattern(board, cell));
+    fn gather(self, moves: &mut Moves, board: Board) {
+        moves.gather(board, |cell| self.neighbour_pattern(board, cell));
     }
 
     #[inline(always)]
-    fn child_images(parent: &[u32; 8], placement: Placement) -> ChildImages {
+    fn child_images(self, parent: &[u32; 8], placement: Placement) -> ChildImages {
         use std::arch::x86_64::*;
         let (clear, set) = placement.image_masks();
-        // SAFETY: `Avx2` is only used after the CPU was checked for AVX2
-        // (see the module documentation). The unaligned loads read exactly
-        // the 32 bytes of `[u32; 8]` arrays.
+        // SAFETY: `self` proves the CPU has AVX2 (see `Avx2::detect`). The
+        // unaligned loads read exactly the 32 bytes of `[u32; 8]` arrays.
         unsafe {
             let parent = _mm256_loadu_si256(parent.as_ptr().cast());
             let clear = _mm256_loadu_si256(clear.as_ptr().cast());
@@ -195,7 +223,7 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    fn match_slots(keys: &[u32; 8], key: u32) -> (u32, u32) {
+    fn match_slots(self, keys: &[u32; 8], key: u32) -> (u32, u32) {
         use std::arch::x86_64::*;
         // SAFETY: as in `child_images`; the unaligned load reads the 32
         // bytes of `keys`.
@@ -211,7 +239,7 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    fn take_block(counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
+    fn take_block(self, counts: &mut [u32; 8], keep: &[u32; 8]) -> [u32; 8] {
         use std::arch::x86_64::*;
         let mut taken = [0u32; 8];
         // SAFETY: as in `child_images`; each load or store covers exactly
@@ -226,13 +254,13 @@ impl Ops for Avx2 {
     }
 
     #[inline(always)]
-    fn add_gathered<const N: usize>(into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
+    fn add_gathered<const N: usize>(self, into: &mut [u32; N], from: &[u32; N], order: &[u32; N]) {
         use std::arch::x86_64::*;
         if N != 8 {
-            return Portable::add_gathered(into, from, order);
+            return Portable.add_gathered(into, from, order);
         }
-        // SAFETY: as in `child_images`: the CPU was checked for AVX2. `N` is
-        // 8 here, so each load or store covers exactly one `[u32; 8]`.
+        // SAFETY: as in `child_images`: `self` proves the CPU has AVX2. `N`
+        // is 8 here, so each load or store covers exactly one `[u32; 8]`.
         unsafe {
             let order = _mm256_loadu_si256(order.as_ptr().cast());
             let source = _mm256_loadu_si256(from.as_ptr().cast());
@@ -270,14 +298,14 @@ static ROW_IMAGES: CacheAligned<[[[u32; 8]; 512]; 3]> = CacheAligned({
 });
 
 /// Runs the test function `$check`, generic over [`Ops`], with every
-/// kernel this CPU runs.
+/// kernel this CPU runs, each given as its argument.
 #[cfg(test)]
 macro_rules! with_each_kernel {
     ($check:ident) => {{
-        $check::<$crate::cephalopods::solver::kernel::Portable>();
+        $check($crate::cephalopods::puzzle::solver::kernel::Portable);
         #[cfg(target_arch = "x86_64")]
-        if $crate::cephalopods::solver::Kernel::Avx2.is_supported() {
-            $check::<$crate::cephalopods::solver::kernel::Avx2>();
+        if let Some(avx2) = $crate::cephalopods::puzzle::solver::kernel::Avx2::detect() {
+            $check(avx2);
         }
     }};
 }
@@ -294,21 +322,21 @@ mod tests {
     }
 
     /// Every kernel's operations agree with the portable ones.
-    fn agrees_with_portable<K: Ops>() {
+    fn agrees_with_portable<K: Ops>(kernel: K) {
         let mut rng = XorShift::new(0x6b65_726e_656c);
         for _ in 0..5_000 {
             let board = random_board(&mut rng);
-            assert_eq!(K::images(board), Portable::images(board), "{board:?}");
-            let images = Portable::images(board);
+            assert_eq!(kernel.images(board), Portable.images(board), "{board:?}");
+            let images = Portable.images(board);
             let mut moves = Moves::new();
-            Portable::gather(&mut moves, board);
+            Portable.gather(&mut moves, board);
             let mut kernel_moves = Moves::new();
-            K::gather(&mut kernel_moves, board);
+            kernel.gather(&mut kernel_moves, board);
             assert!(kernel_moves.iter().eq(moves.iter()), "{board:?}");
             for placement in moves.iter() {
                 let (fast, plain) = (
-                    K::child_images(&images, placement),
-                    Portable::child_images(&images, placement),
+                    kernel.child_images(&images, placement),
+                    Portable.child_images(&images, placement),
                 );
                 assert_eq!(
                     (fast.least, fast.orientation),
@@ -318,8 +346,8 @@ mod tests {
             }
             for cell in 0..CELLS {
                 assert_eq!(
-                    K::neighbour_pattern(board, cell),
-                    Portable::neighbour_pattern(board, cell),
+                    kernel.neighbour_pattern(board, cell),
+                    Portable.neighbour_pattern(board, cell),
                     "{board:?} cell {cell}"
                 );
             }
@@ -328,7 +356,7 @@ mod tests {
                 _ => rng.below(4) as u32,
             });
             let key = rng.below(4) as u32;
-            assert_eq!(K::match_slots(&keys, key), Portable::match_slots(&keys, key));
+            assert_eq!(kernel.match_slots(&keys, key), Portable.match_slots(&keys, key));
             let (from, into): ([u32; 8], [u32; 8]) = (
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
                 std::array::from_fn(|_| rng.below(u64::from(u32::MAX)) as u32),
@@ -336,8 +364,8 @@ mod tests {
             let keep: [u32; 8] = std::array::from_fn(|_| 0u32.wrapping_sub(rng.below(2) as u32));
             let (mut fast, mut plain) = (into, into);
             assert_eq!(
-                K::take_block(&mut fast, &keep),
-                Portable::take_block(&mut plain, &keep)
+                kernel.take_block(&mut fast, &keep),
+                Portable.take_block(&mut plain, &keep)
             );
             assert_eq!(fast, plain);
             assert_eq!(
@@ -345,15 +373,15 @@ mod tests {
                 std::array::from_fn(|m| into[m] != 0 && keep[m] == 0),
                 "{into:?} {keep:?}"
             );
-            for order in &crate::cephalopods::solver::lanes::GATHER {
+            for order in &crate::cephalopods::puzzle::solver::lanes::GATHER {
                 let order = order.map(u32::from);
                 let (mut fast, mut plain) = (into, into);
-                K::add_gathered(&mut fast, &from, &order);
-                Portable::add_gathered(&mut plain, &from, &order);
+                kernel.add_gathered(&mut fast, &from, &order);
+                Portable.add_gathered(&mut plain, &from, &order);
                 assert_eq!(fast, plain);
                 let (mut fast, mut plain) = ([into, from].concat(), [into, from].concat());
-                K::add_blocks(&mut fast, &[from, into], &order);
-                Portable::add_blocks(&mut plain, &[from, into], &order);
+                kernel.add_blocks(&mut fast, &[from, into], &order);
+                Portable.add_blocks(&mut plain, &[from, into], &order);
                 assert_eq!(fast, plain);
             }
         }
@@ -363,10 +391,9 @@ mod tests {
     #[test]
     #[cfg(target_arch = "x86_64")]
     fn avx2_agrees_with_portable() {
-        if super::super::Kernel::Avx2.is_supported() {
-            agrees_with_portable::<Avx2>();
-        } else {
-            eprintln!("no AVX2, BMI1 or BMI2 on this CPU: the AVX2 kernel was not checked");
+        match Avx2::detect() {
+            Some(avx2) => agrees_with_portable(avx2),
+            None => eprintln!("no AVX2, BMI1 or BMI2 on this CPU: the AVX2 kernel was not checked"),
         }
     }
 
@@ -375,8 +402,11 @@ mod tests {
         let mut rng = XorShift::new(0x706f_7274);
         for _ in 0..1_000 {
             let board = random_board(&mut rng);
-            let images = Portable::images(board);
-            for (image, symmetry) in images.iter().zip(crate::cephalopods::board::IMAGE_SYMMETRY) {
+            let images = Portable.images(board);
+            for (image, symmetry) in images
+                .iter()
+                .zip(crate::cephalopods::puzzle::board::IMAGE_SYMMETRY)
+            {
                 assert_eq!(*image, board.transformed(symmetry).packed());
             }
         }

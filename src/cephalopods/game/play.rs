@@ -1,0 +1,306 @@
+//! Perfect play: the program's choice of move, the board as text, and the
+//! line-mode game against a human.
+//!
+//! The line protocol keeps two streams apart. `out` carries only what
+//! programs rely on: the board after every move, a move line such as
+//! `white plays b2xa2c2`, a refusal line `illegal: ...`, and at the end
+//! `white wins`, `black wins` or `tie`. `talk` carries prompts and help.
+
+use super::board::{Player, Position};
+use super::moves::Move;
+use super::solver::Solution;
+use crate::solve::Outcome;
+use std::cmp::Ordering;
+use std::io::{self, BufRead, Write};
+
+/// The board as a grid with ranks on the left and files below:
+///
+/// ```text
+/// 3 | w1  .  b2
+/// 2 |  .  w3  .
+/// 1 |  .   .   .
+///      a   b   c
+/// ```
+pub fn picture(position: Position) -> String {
+    let size = position.size();
+    let mut text = String::new();
+    for row in 0..size.rows() {
+        text.push_str(&format!("{} |", size.rows() - row));
+        for col in 0..size.cols() {
+            match position.die(row * size.cols() + col) {
+                None => text.push_str("  ."),
+                Some(d) => text.push_str(&format!(" {}{}", d.owner.letter(), d.value)),
+            }
+        }
+        text.push('\n');
+    }
+    text.push_str("   ");
+    for col in 0..size.cols() {
+        text.push_str(&format!("  {}", (b'a' + col as u8) as char));
+    }
+    text.push('\n');
+    text
+}
+
+/// A move with what it is worth and how it leaves the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankedMove {
+    pub mv: Move,
+    /// The move's value for the player making it.
+    pub value: Outcome,
+    /// The opponent's replies that lose for them, and that win for them.
+    pub losing_replies: usize,
+    pub winning_replies: usize,
+}
+
+/// Every move of `position` ranked best first by the spec's rules: the
+/// quickest win; in a tie, never a losing move, then the move that leaves
+/// the opponent the most losing replies; when lost, the slowest loss, then
+/// the move that leaves the opponent the fewest winning replies. Equal
+/// moves keep the order of their text, so the choice is deterministic.
+/// `None` if a position is missing from the solution.
+pub fn ranked_moves(solution: &Solution, position: Position) -> Option<Vec<RankedMove>> {
+    let mut ranked = Vec::new();
+    for (mv, value) in solution.move_values(position)? {
+        let next = position.play(mv);
+        let replies = solution.move_values(next)?;
+        ranked.push(RankedMove {
+            mv,
+            value,
+            losing_replies: replies.iter().filter(|(_, v)| v.is_loss()).count(),
+            winning_replies: replies.iter().filter(|(_, v)| v.is_win()).count(),
+        });
+    }
+    ranked.sort_by(|a, b| preference(b, a));
+    Some(ranked)
+}
+
+/// How much better `a` is than `b` for the player making them.
+fn preference(a: &RankedMove, b: &RankedMove) -> Ordering {
+    a.value.cmp(&b.value).then_with(|| match a.value {
+        Outcome::Loss(_) => b.winning_replies.cmp(&a.winning_replies),
+        _ => a.losing_replies.cmp(&b.losing_replies),
+    })
+}
+
+/// The program's move, or `None` on a full board.
+pub fn choose(solution: &Solution, position: Position) -> Option<Move> {
+    ranked_moves(solution, position)?.first().map(|r| r.mv)
+}
+
+/// How a game is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub human: Player,
+    pub start: Position,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The board filled; the winner, or `None` for a tie.
+    Over(Option<Player>),
+    /// The human typed `quit`.
+    Quit,
+    /// The input ran out.
+    EndOfInput,
+}
+
+/// The longest line the game reads; a longer one is refused unread.
+pub const MAX_LINE: usize = 1024;
+
+const HELP: &str = "\
+Cephalopod: players take turns putting a die of their colour on an empty cell.
+If two or more of the cell's orthogonal neighbours (of either colour) can be
+chosen with values summing to at most 6, the move must capture: those dice
+leave the board and the new die shows their sum. Otherwise it shows 1. The
+game ends when the board is full.
+commands:
+  b2         place on cell b2 (files a.. from the left, ranks 1.. from the bottom)
+  b2xa2c2    place on b2 capturing a2 and c2, when b2 has several capture sets
+  moves      list your legal moves
+  help       show this help
+  quit       leave the game (end of input does the same)";
+
+/// The winner on a full board under the solution's rule, or `None` for a
+/// tie.
+pub fn winner(solution: &Solution, position: Position) -> Option<Player> {
+    match solution.game().rule().full_board_value(position) {
+        Outcome::Win(_) => Some(position.to_move()),
+        Outcome::Loss(_) => Some(position.to_move().other()),
+        _ => None,
+    }
+}
+
+/// Plays one game: the human's lines come from `input`, the protocol goes
+/// to `out` and the conversation to `talk`.
+pub fn play(
+    solution: &Solution,
+    config: Config,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    talk: &mut impl Write,
+) -> io::Result<Ending> {
+    let size = config.start.size();
+    let mut p = config.start;
+    out.write_all(picture(p).as_bytes())?;
+    loop {
+        if p.is_full() {
+            let winner = winner(solution, p);
+            match winner {
+                Some(w) => writeln!(out, "{w} wins")?,
+                None => writeln!(out, "tie")?,
+            }
+            out.flush()?;
+            return Ok(Ending::Over(winner));
+        }
+        let mv = if p.to_move() == config.human {
+            out.flush()?;
+            write!(
+                talk,
+                "{} to move (you): a move such as {}, or help: ",
+                p.to_move(),
+                p.moves()[0].text(size)
+            )?;
+            talk.flush()?;
+            let mut line = Vec::new();
+            let read = io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
+            if read == 0 {
+                writeln!(talk)?;
+                out.flush()?;
+                return Ok(Ending::EndOfInput);
+            }
+            if line.len() > MAX_LINE {
+                if !line.ends_with(b"\n") {
+                    skip_line(input)?;
+                }
+                writeln!(out, "illegal: a line longer than {MAX_LINE} bytes")?;
+                continue;
+            }
+            let text = String::from_utf8_lossy(&line);
+            let word = text.trim();
+            match word {
+                "" => continue,
+                "help" | "?" => {
+                    writeln!(talk, "{HELP}")?;
+                    continue;
+                }
+                "quit" | "exit" => {
+                    out.flush()?;
+                    return Ok(Ending::Quit);
+                }
+                "moves" => {
+                    let moves: Vec<String> = p.moves().iter().map(|m| m.text(size)).collect();
+                    writeln!(talk, "your moves: {}", moves.join(" "))?;
+                    continue;
+                }
+                _ => match p.parse_move(word) {
+                    Ok(m) => m,
+                    Err(why) => {
+                        writeln!(out, "illegal: {why}")?;
+                        continue;
+                    }
+                },
+            }
+        } else {
+            choose(solution, p).expect("every position reached in play is solved")
+        };
+        writeln!(out, "{} plays {}", p.to_move(), mv.text(size))?;
+        p = p.play(mv);
+        out.write_all(picture(p).as_bytes())?;
+    }
+}
+
+/// Reads and drops the rest of a line, a bounded piece at a time.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    let mut scratch = Vec::new();
+    loop {
+        scratch.clear();
+        let read = io::Read::take(&mut *input, 1 << 16).read_until(b'\n', &mut scratch)?;
+        if read == 0 || scratch.ends_with(b"\n") {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cephalopods::game::{Rule, Size};
+
+    fn solution(size: &str) -> Solution {
+        Solution::solve(size.parse::<Size>().unwrap(), Rule::Majority, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn the_picture_names_ranks_and_files() {
+        let p: Position = "w1.b2/.w3./... b".parse().unwrap();
+        assert_eq!(
+            picture(p),
+            "3 | w1  . b2\n2 |  . w3  .\n1 |  .  .  .\n     a  b  c\n"
+        );
+    }
+
+    #[test]
+    fn the_program_keeps_the_value_of_every_position() {
+        let s = solution("2x3");
+        for (p, value) in s.iter().filter(|(p, _)| !p.is_full()) {
+            let best = ranked_moves(&s, p).unwrap()[0];
+            assert_eq!(best.value, value, "{p}");
+        }
+    }
+
+    #[test]
+    fn a_game_against_itself_ends_with_the_solved_result() {
+        let s = solution("2x2");
+        let start = Position::start("2x2".parse().unwrap());
+        // The human plays black, so white (the program) moves; black's
+        // moves come from the input, chosen as the program would.
+        let mut p = start;
+        let mut input = String::new();
+        while !p.is_full() {
+            let m = choose(&s, p).unwrap();
+            if p.to_move() == Player::Black {
+                input.push_str(&m.text(p.size()));
+                input.push('\n');
+            }
+            p = p.play(m);
+        }
+        let mut out = Vec::new();
+        let ending = play(
+            &s,
+            Config {
+                human: Player::Black,
+                start,
+            },
+            &mut input.as_bytes(),
+            &mut out,
+            &mut io::sink(),
+        )
+        .unwrap();
+        // The empty 2x2 board is a tie.
+        assert_eq!(ending, Ending::Over(None));
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.ends_with("tie\n"), "{out}");
+        assert!(out.contains("white plays "));
+    }
+
+    #[test]
+    fn refusals_are_lines_of_their_own() {
+        let s = solution("2x2");
+        let start = Position::start("2x2".parse().unwrap());
+        let mut out = Vec::new();
+        let config = Config {
+            human: Player::White,
+            start,
+        };
+        let long = "x".repeat(5000);
+        let input = format!("z9\n{long}\nhelp\n");
+        let ending = play(&s, config, &mut input.as_bytes(), &mut out, &mut io::sink()).unwrap();
+        assert_eq!(ending, Ending::EndOfInput);
+        let out = String::from_utf8(out).unwrap();
+        let illegal: Vec<&str> = out.lines().filter(|l| l.starts_with("illegal: ")).collect();
+        assert_eq!(illegal.len(), 2, "{out}");
+        assert!(illegal[1].contains("longer than 1024 bytes"));
+    }
+}
