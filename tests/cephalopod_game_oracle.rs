@@ -154,3 +154,16 @@ fn every_move_raises_pips_or_lowers_dice() {
         }
     }
 }
+
+#[test]
+fn the_solver_values_every_reachable_position_once() {
+    let all = reachable(2, 3);
+    let set: std::collections::HashSet<&Pos> = all.iter().collect();
+    let mut solver = Solver::new(Rule::Majority);
+    solver.value(&Pos::empty(2, 3));
+    assert_eq!(solver.known(), all.len());
+    for (p, v) in solver.entries(2, 3) {
+        assert!(set.contains(&p), "{p} is not reachable");
+        assert_eq!(p.is_full(), v.remoteness() == 0, "{p} {v}");
+    }
+}

@@ -264,7 +264,8 @@ impl Pos {
         }
     }
 
-    /// A simple key for the memo: four bits a cell, then the side to move.
+    /// A simple key for the memo: the side to move (1 for black), then four
+    /// bits a cell in reading order: 0 empty, 1-6 a white die, 7-12 a black one.
     fn key(&self) -> u64 {
         assert!(self.cells.len() <= 15, "the memo key holds at most 15 cells");
         let mut key = (self.to_move == Side::Black) as u64;
@@ -277,6 +278,28 @@ impl Pos {
                 };
         }
         key
+    }
+}
+
+impl Pos {
+    /// The position whose [`Pos::key`] is `key`, on a board of `rows` x `cols`.
+    fn from_key(rows: usize, cols: usize, mut key: u64) -> Pos {
+        let mut cells = vec![None; rows * cols];
+        for cell in cells.iter_mut().rev() {
+            *cell = match key & 15 {
+                0 => None,
+                v @ 1..=6 => Some((Side::White, v as u8)),
+                v => Some((Side::Black, v as u8 - 6)),
+            };
+            key >>= 4;
+        }
+        let to_move = if key == 1 { Side::Black } else { Side::White };
+        Pos {
+            rows,
+            cols,
+            cells,
+            to_move,
+        }
     }
 }
 
@@ -366,25 +389,34 @@ impl Solver {
         }
     }
 
-    /// How many positions have been valued so far.
+    /// How many positions have been valued so far, full boards included:
+    /// after valuing the empty board, every reachable position.
     pub fn known(&self) -> usize {
         self.memo.len()
     }
 
+    /// Every position valued so far, with its value.
+    pub fn entries(&self, rows: usize, cols: usize) -> impl Iterator<Item = (Pos, Value)> + '_ {
+        self.memo
+            .iter()
+            .map(move |(&key, &v)| (Pos::from_key(rows, cols, key), v))
+    }
+
     pub fn value(&mut self, p: &Pos) -> Value {
-        if p.is_full() {
-            return p.final_value(self.rule);
-        }
         let key = p.key();
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let children: Vec<Value> = p
-            .moves()
-            .iter()
-            .map(|m| self.value(&p.play(m)).before())
-            .collect();
-        let v = best(children);
+        let v = if p.is_full() {
+            p.final_value(self.rule)
+        } else {
+            let children: Vec<Value> = p
+                .moves()
+                .iter()
+                .map(|m| self.value(&p.play(m)).before())
+                .collect();
+            best(children)
+        };
         self.memo.insert(key, v);
         v
     }
