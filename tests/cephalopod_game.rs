@@ -23,6 +23,7 @@ use gamespace::cephalopods::game::{self as engine, Position, Size, Solution};
 use gamespace::solve::Outcome;
 use oracle::{Pos, Rng, Rule, Solver, Value};
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
 fn engine_rule(rule: Rule) -> engine::Rule {
     match rule {
@@ -312,5 +313,55 @@ fn values_agree_on_every_reachable_3x3_position() {
             assert_eq!(v, outcome(solver.value(&p)), "3x3 {}: {p} as stored", rule.name());
         }
         assert_eq!(compared, solver.known() as u64);
+    }
+}
+
+/// `gamespace cephalopods value`, the real binary, on every reachable
+/// position of 2x3 and 3x2: the exact first line per position, then a line
+/// per move with its value for the player making it.
+#[test]
+fn the_value_command_agrees_on_every_reachable_2x3_and_3x2_position() {
+    for (rows, cols) in [(2, 3), (3, 2)] {
+        let all = oracle::reachable(rows, cols);
+        for rule in Rule::BOTH {
+            let mut solver = Solver::new(rule);
+            // In batches, as the command line has a length limit.
+            for batch in all.chunks(2000) {
+                let output = assert_cmd::Command::cargo_bin("gamespace")
+                    .unwrap()
+                    .env(
+                        "GAMESPACE_CACHE_DIR",
+                        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cephalopod-game-cache"),
+                    )
+                    .args(["cephalopods", "value", "--rule", rule.name()])
+                    .args(["--size", &format!("{rows}x{cols}")])
+                    .args(batch.iter().map(Pos::to_string))
+                    .output()
+                    .unwrap();
+                assert!(
+                    output.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                let text = String::from_utf8(output.stdout).unwrap();
+                let mut lines = text.lines().peekable();
+                for p in batch {
+                    let first = lines.next().unwrap_or_else(|| panic!("no line for {p}"));
+                    assert_eq!(first, format!("{p} {}", solver.value(p)), "{}", rule.name());
+                    let mut listed = BTreeSet::new();
+                    while let Some(line) = lines.next_if(|l| l.starts_with(' ')) {
+                        let words: Vec<&str> = line.split_whitespace().collect();
+                        listed.insert(words.join(" "));
+                    }
+                    let expected: BTreeSet<String> = p
+                        .moves()
+                        .iter()
+                        .map(|m| format!("{} {}", p.move_text(m), solver.move_value(p, m)))
+                        .collect();
+                    assert_eq!(listed, expected, "moves of {p}, {}", rule.name());
+                }
+                assert_eq!(lines.next(), None);
+            }
+        }
     }
 }
