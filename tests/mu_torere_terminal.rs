@@ -276,6 +276,8 @@ fn a_half_sent_sequence_gives_the_keys_back() {
         assert_eq!(status.code(), Some(0), "{unfinished:?}: {status:?}");
         wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
     }
+}
+
 #[test]
 fn ctrl_z_gives_the_terminal_back_and_takes_it_again() {
     let (mut screen, terminal) = pseudo_terminal();
