@@ -74,6 +74,9 @@ pub struct Words<R> {
     column: usize,
     /// How many bytes come before the next one.
     offset: usize,
+    /// Whether a read found the end. A terminal ends its input once per
+    /// Ctrl-D, and a read after that waits for more, so none is made.
+    ended: bool,
 }
 
 impl<R: BufRead> Words<R> {
@@ -83,6 +86,7 @@ impl<R: BufRead> Words<R> {
             line: 1,
             column: 1,
             offset: 0,
+            ended: false,
         }
     }
 
@@ -95,6 +99,9 @@ impl<R: BufRead> Words<R> {
     /// empty at the end of the input.
     #[inline]
     pub fn buffered(&mut self) -> io::Result<&[u8]> {
+        if self.ended {
+            return Ok(&[]);
+        }
         let length = loop {
             match self.reader.fill_buf() {
                 Ok(buffer) => break buffer.len(),
@@ -103,6 +110,7 @@ impl<R: BufRead> Words<R> {
             }
         };
         if length == 0 {
+            self.ended = true;
             return Ok(&[]);
         }
         // Served from the buffer just filled, without reading again.
