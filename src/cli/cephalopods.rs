@@ -102,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "the puzzle (the depth, then 9 dice)",
         "cephalopods",
     );
-    let input = input::open(args.input.as_deref())?;
+    let input = input::open(args.input.as_deref(), input::SHORT)?;
     let puzzle = read_puzzle(input)?.context("bad cephalopods puzzle")?;
     // Tuned for the one search this process runs, and the heap for a large
     // one only once the search proves large.

@@ -6,17 +6,23 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, StdinLock, Write};
 use std::path::Path;
 
-/// How much is read at a time.
-const BUFFER: usize = 1 << 16;
+/// How much is read at a time from a long input (a file of cases).
+pub const LONG: usize = 1 << 16;
+
+/// How much is read at a time from a short input (a puzzle, ten words).
+/// A reader's buffer is cleared before its first read, page by page, so a
+/// short input keeps to one page.
+pub const SHORT: usize = 1 << 12;
 
 /// An opened input: `path`, or stdin when `path` is `None` or `-`. Its
-/// read errors name it (`cannot read cases.in: Is a directory`).
+/// read errors name it (`cannot read cases.in: Is a directory`). It is
+/// read `buffer` bytes at a time ([`LONG`] or [`SHORT`]).
 pub enum Input {
     File(BufReader<Named<File>>),
     Stdin(BufReader<Named<StdinLock<'static>>>),
 }
 
-pub fn open(path: Option<&Path>) -> anyhow::Result<Input> {
+pub fn open(path: Option<&Path>, buffer: usize) -> anyhow::Result<Input> {
     Ok(match path {
         Some(path) if path != Path::new("-") => {
             let failure = format!(
@@ -24,9 +30,9 @@ pub fn open(path: Option<&Path>) -> anyhow::Result<Input> {
                 gamespace::text::shown(&path.display().to_string())
             );
             let file = File::open(path).map_err(|e| streams::named(&failure, e))?;
-            Input::File(BufReader::with_capacity(BUFFER, Named::new(file, failure)))
+            Input::File(BufReader::with_capacity(buffer, Named::new(file, failure)))
         }
-        _ => Input::Stdin(BufReader::with_capacity(BUFFER, streams::stdin())),
+        _ => Input::Stdin(BufReader::with_capacity(buffer, streams::stdin())),
     })
 }
 

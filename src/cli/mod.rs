@@ -9,7 +9,7 @@ mod pawn_chess;
 mod ring;
 mod streams;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -38,7 +38,15 @@ enum Command {
 /// them; a usage error becomes one line on stderr, like every other error,
 /// with clap's exit status 2 (other errors exit with 1).
 pub fn parse_args() -> Result<Cli, ExitCode> {
-    Cli::try_parse().map_err(|error| {
+    let mut command = Cli::command();
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches))
+        .map_err(|error| error.format(&mut command));
+    // The tree of every subcommand's arguments lives until the process
+    // ends: freeing it would cost a short run about as much as building it.
+    std::mem::forget(command);
+    parsed.map_err(|error| {
         if !error.use_stderr() {
             // Help and version are results, and a failure to write them
             // ends the program as for any other result.

@@ -116,7 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "the cases (their number, then 4 rows each)",
         "pawn-chess",
     );
-    let input = super::input::open(args.input.as_deref())?;
+    let input = super::input::open(args.input.as_deref(), super::input::LONG)?;
     let mut cases = Cases::new(input)?.context("bad pawn-chess input")?;
     let mut ahead = Vec::new();
     let mut stopped = None;

@@ -189,7 +189,10 @@ pub fn cases(
 ) -> anyhow::Result<()> {
     // The sized solver answers the cases together, so they are read whole.
     let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut super::super::input::open(input)?, &mut bytes)?;
+    std::io::Read::read_to_end(
+        &mut super::super::input::open(input, super::super::input::LONG)?,
+        &mut bytes,
+    )?;
     let boards = parse_sized_cases(&bytes, size).context("bad pawn-chess input")?;
     let mut solver = Solver::new(size, Memory { memory }.bytes());
     solver.solve_all(boards.iter().copied(), |_| {})?;
