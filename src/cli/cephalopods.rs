@@ -2,7 +2,7 @@
 //! with a subcommand, play, analyse and value the two-player game.
 
 use super::cephalopod_game::{self, AnalyzeArgs, PlayArgs, ValueArgs};
-use super::input;
+use super::{Deferred, input};
 use crate::heap::prefer_huge_pages;
 use anyhow::Context;
 use gamespace::cephalopods::{CountsIn, SearchOptions, path_hash_sum_with, read_puzzle};
@@ -83,18 +83,25 @@ fn parse_threads(text: &str) -> Result<u32, String> {
     }
 }
 
+// As for the games (see `super::Deferred`), the puzzle does not build the
+// arguments of the two-player game's subcommands; the test
+// `super::tests::the_list_shows_each_game_s_summary` keeps each summary
+// equal to the subcommand's own.
 #[derive(clap::Subcommand, Debug)]
 enum Sub {
-    Play(PlayArgs),
-    Analyze(AnalyzeArgs),
-    Value(ValueArgs),
+    /// Play Cephalopod against the perfect program, in line mode
+    Play(Deferred<PlayArgs>),
+    /// Report on a solved board: positions, values, first moves, longest games
+    Analyze(Deferred<AnalyzeArgs>),
+    /// The value of positions, and of every move from them
+    Value(Deferred<ValueArgs>),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
-        Some(Sub::Play(play)) => return cephalopod_game::run_play(play),
-        Some(Sub::Analyze(analyze)) => return cephalopod_game::run_analyze(analyze),
-        Some(Sub::Value(value)) => return cephalopod_game::run_value(value),
+        Some(Sub::Play(Deferred(play))) => return cephalopod_game::run_play(play),
+        Some(Sub::Analyze(Deferred(analyze))) => return cephalopod_game::run_analyze(analyze),
+        Some(Sub::Value(Deferred(value))) => return cephalopod_game::run_value(value),
         None => {}
     }
     input::hint_if_terminal(

@@ -29,9 +29,55 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    Cephalopods(cephalopods::Args),
-    PawnChess(pawn_chess::Args),
-    MuTorere(mu_torere::Args),
+    // Each game's summary for the list in `gamespace --help`, which does not
+    // build the game's own arguments; the test `the_list_shows_each_game_s_summary`
+    // keeps them equal to the summaries in the games' own help.
+    /// Sum the final-board hashes over every game path of a 3x3 Cephalopods
+    /// board, modulo 2^30 (CodinGame Spring Challenge 2025)
+    Cephalopods(Deferred<cephalopods::Args>),
+    /// 4x4 pawn chess (UVa 10838): with White to move, who wins and in how
+    /// many plies under perfect play
+    PawnChess(Deferred<pawn_chess::Args>),
+    /// Play Mu Torere against a perfect player, or analyse the whole game
+    MuTorere(Deferred<mu_torere::Args>),
+}
+
+/// A subcommand's arguments, described to clap only when that subcommand
+/// is parsed or its help shown: a run of one game does not build the
+/// arguments of every other.
+#[derive(Debug)]
+pub struct Deferred<T>(pub T);
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.defer(T::augment_args)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        command.defer(T::augment_args_for_update)
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 /// Parses the command line. Help and version go to stdout as clap writes
@@ -76,9 +122,9 @@ pub fn parse_args() -> Result<Cli, ExitCode> {
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Cephalopods(args) => cephalopods::run(args),
-        Command::PawnChess(args) => pawn_chess::run(args),
-        Command::MuTorere(args) => mu_torere::run(args),
+        Command::Cephalopods(Deferred(args)) => cephalopods::run(args),
+        Command::PawnChess(Deferred(args)) => pawn_chess::run(args),
+        Command::MuTorere(Deferred(args)) => mu_torere::run(args),
     }
 }
 
@@ -99,4 +145,41 @@ pub fn finish(result: anyhow::Result<()>) -> ExitCode {
     let message = format!("{error:#}").replace('\n', " ");
     let _ = writeln!(io::stderr(), "gamespace: error: {message}");
     ExitCode::FAILURE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_shows_each_game_s_summary() {
+        // Each path of subcommand names, with its summary as listed before
+        // the deferred arguments are built.
+        fn listed(command: &clap::Command, path: &[&str], into: &mut Vec<(Vec<String>, String)>) {
+            for sub in command.get_subcommands().filter(|sub| sub.get_name() != "help") {
+                let mut here: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+                here.push(sub.get_name().to_owned());
+                let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+                into.push((here, about));
+            }
+        }
+        let mut summaries = Vec::new();
+        listed(&Cli::command(), &[], &mut summaries);
+        // The game's own arguments, whose subcommands' arguments are deferred.
+        let cephalopods = <cephalopods::Args as clap::Args>::augment_args(clap::Command::new("c"));
+        listed(&cephalopods, &["cephalopods"], &mut summaries);
+        assert_eq!(summaries.len(), 6);
+        // Built, each subcommand has its own summary from its arguments.
+        let mut built = Cli::command();
+        built.build();
+        for (path, about) in summaries {
+            let mut command = &built;
+            for name in &path {
+                command = command.find_subcommand(name).unwrap();
+            }
+            let own = command.get_about().map(ToString::to_string).unwrap_or_default();
+            assert!(!about.is_empty(), "{path:?} has no summary in the list");
+            assert_eq!(about, own, "{path:?}");
+        }
+    }
 }
