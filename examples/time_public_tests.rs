@@ -33,7 +33,7 @@ use std::time::Instant;
 
 /// The test vectors and the tests' reader for them; the public tests are
 /// the ones named `01` to `12`.
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 const DEPTH_ZERO: &str = "0\n0 0 0\n0 0 0\n0 0 0\n";

@@ -153,12 +153,12 @@ fn answers(input: &[u8], engine: Engine) -> Vec<u8> {
 fn the_judges_vectors_pass_with_both_engines() {
     for (input, expected) in [
         (
-            &include_bytes!("data/pawn-chess-sample.in")[..],
-            &include_bytes!("data/pawn-chess-sample.out")[..],
+            &include_bytes!("../data/pawn-chess-sample.in")[..],
+            &include_bytes!("../data/pawn-chess-sample.out")[..],
         ),
         (
-            include_bytes!("data/pawn-chess-300.in"),
-            include_bytes!("data/pawn-chess-300.out"),
+            include_bytes!("../data/pawn-chess-300.in"),
+            include_bytes!("../data/pawn-chess-300.out"),
         ),
     ] {
         for engine in [Engine::Table, Engine::Negamax] {

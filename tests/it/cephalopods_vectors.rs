@@ -1,7 +1,7 @@
 //! Every vector of the spec's cases file, through the library, and the public
 //! contest cases through the real binary.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use gamespace::cephalopods::{Board, parse_puzzle, path_hash_sum};

@@ -1,10 +1,11 @@
 //! The Cephalopods test vectors (a verbatim copy of the spec's cases file,
 //! compiled in so no test reads outside the repository) and a reader for them
-//! that leans on nothing in the library. Each test crate uses only part of it.
+//! that leans on nothing in the library. The tests and the example
+//! `time_public_tests` each use only part of it.
 #![allow(dead_code)]
 
 /// The vectors: `# name`, the puzzle's input lines, then `= expected`.
-pub const VECTORS: &str = include_str!("../data/cephalopods.txt");
+pub const VECTORS: &str = include_str!("../../data/cephalopods.txt");
 
 /// One vector, with its puzzle also read by the tests' own tokenizer.
 #[derive(Clone, Debug)]

@@ -7,17 +7,16 @@
 //!   both rules.
 //! - Seeded random reachable 2x4 and 4x2 positions are an ignored test, as
 //!   the oracle's searches there take minutes:
-//!   `cargo test --test cephalopod_game -- --ignored 2x4`
+//!   `cargo test --test it cephalopod_game:: -- --ignored 2x4`
 //! - Seeded random reachable 3x3 positions are an ignored test, since the
 //!   engine's cold 3x3 solve takes about a minute a rule:
-//!   `cargo test --test cephalopod_game -- --ignored seeded_random_reachable_3x3`
+//!   `cargo test --test it cephalopod_game:: -- --ignored seeded_random_reachable_3x3`
 //! - The whole 3x3 board, position by position, is an ignored test too; the
 //!   oracle's memo of every position (hundreds of millions, no symmetry)
 //!   needs well over 10 GB:
-//!   `cargo test --test cephalopod_game -- --ignored every_reachable_3x3`
+//!   `cargo test --test it cephalopod_game:: -- --ignored every_reachable_3x3`
 
-#[path = "common/cephalopod_oracle.rs"]
-mod oracle;
+use crate::cephalopod_oracle as oracle;
 
 use gamespace::cephalopods::game::{self as engine, Position, Size, Solution};
 use gamespace::solve::Outcome;

@@ -3,8 +3,7 @@
 //! from the spec, and values against the spec's table of facts. Nothing here
 //! touches the engine; `tests/cephalopod_game.rs` compares the two.
 
-#[path = "common/cephalopod_oracle.rs"]
-mod oracle;
+use crate::cephalopod_oracle as oracle;
 
 use oracle::{Pos, Rule, Side, Solver, Value, reachable};
 

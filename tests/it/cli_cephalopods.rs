@@ -2,7 +2,7 @@
 //! `-`, exactly one line on stdout, the help text, the shipped example files,
 //! and a one-line error (never a number, never a panic) for each kind of bad input.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use predicates::prelude::*;

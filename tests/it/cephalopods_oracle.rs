@@ -4,7 +4,7 @@
 //! first checked against the small vectors, then against the engine on seeded
 //! random boards.
 
-mod common;
+use crate::common;
 
 use gamespace::cephalopods::{Board, path_hash_sum};
 

@@ -16,10 +16,9 @@
 //! The default run plays the 2x3 board, whose solve takes a moment. The
 //! 3x3 run (at least 500 positions, both rules) is ignored because each
 //! cold 3x3 solve takes about a minute:
-//! `cargo test --test cephalopod_play -- --ignored`
+//! `cargo test --test it cephalopod_play:: -- --ignored`
 
-#[path = "common/cephalopod_oracle.rs"]
-mod oracle;
+use crate::cephalopod_oracle as oracle;
 
 use oracle::{Move, Pos, Rng, Rule, Side, Solver, Value};
 use std::path::PathBuf;

@@ -4,8 +4,8 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-const SAMPLE_IN: &str = include_str!("data/pawn-chess-sample.in");
-const SAMPLE_OUT: &str = include_str!("data/pawn-chess-sample.out");
+const SAMPLE_IN: &str = include_str!("../data/pawn-chess-sample.in");
+const SAMPLE_OUT: &str = include_str!("../data/pawn-chess-sample.out");
 
 fn gamespace() -> Command {
     Command::cargo_bin("gamespace").unwrap()
@@ -44,7 +44,7 @@ fn answers_the_300_vectors_with_either_engine() {
             .args(["pawn-chess", "--engine", engine, &data("pawn-chess-300.in")])
             .assert()
             .success()
-            .stdout(include_str!("data/pawn-chess-300.out"));
+            .stdout(include_str!("../data/pawn-chess-300.out"));
     }
 }
 

@@ -6,7 +6,6 @@
 //! negamax over whole positions, with no symmetry and no tiers.
 //!
 //! Each test crate that includes this file uses only part of it.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::fmt;
