@@ -4,139 +4,77 @@
 //! the row and the line.
 
 use super::board::Side;
+use super::protocol::{CaseWords, ParseError, RowLength, Stop, nested};
 use super::sizes::{Setup, Size, parse_row};
-use thiserror::Error;
+use std::io::{self, BufRead};
 
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum CaseError {
-    #[error("the input is empty: expected the number of cases")]
-    Empty,
-    #[error("line {line}: the input is not UTF-8 text (byte {byte})")]
-    NotUtf8 { line: usize, byte: usize },
-    #[error("line {line}: the case count `{word}` is not a whole number")]
-    CountNotANumber { word: String, line: usize },
-    #[error(
-        "case {case}, row {row} (line {line}): `{word}` has {length} characters; a row of a {size} board has {columns}"
-    )]
-    BadRowLength {
-        case: usize,
-        row: usize,
-        line: usize,
-        word: String,
-        length: usize,
-        size: Size,
-        columns: u8,
-    },
-    #[error(
-        "case {case}, row {row} (line {line}): `{word}` has `{found}` at column {column}; rows hold only `p`, `P` and `.`"
-    )]
-    BadCharacter {
-        case: usize,
-        row: usize,
-        line: usize,
-        word: String,
-        found: String,
-        column: usize,
-    },
-    #[error("case {case}, row {row}: missing; the input ends after {found} of the {count} cases announced")]
-    MissingCase {
-        case: usize,
-        row: usize,
-        found: usize,
-        count: usize,
-    },
-    #[error("line {line}: unexpected `{word}` after the last of the {count} cases announced")]
-    ExtraInput { word: String, line: usize, count: usize },
+/// The cases of a `size` board in `input`, read one at a time, White to
+/// move in each.
+pub struct SizedCases<R> {
+    words: CaseWords<R>,
+    size: Size,
 }
 
-/// A word as messages show it: at most 16 characters, escaped.
-fn shown(word: &str) -> String {
-    let mut text: String = word.chars().take(16).flat_map(char::escape_debug).collect();
-    if word.chars().nth(16).is_some() {
-        text.push_str("...");
+impl<R: BufRead> SizedCases<R> {
+    /// Reads the case count at the start of `input`. The outer error is a
+    /// failure to read; the inner one, a count that is missing or bad.
+    pub fn new(input: R, size: Size) -> io::Result<Result<SizedCases<R>, ParseError>> {
+        Ok(CaseWords::new(input)?.map(|words| SizedCases { words, size }))
     }
-    text
-}
 
-/// Reads every case of a `size` board, White to move in each.
-pub fn parse_sized_cases(input: &[u8], size: Size) -> Result<Vec<Setup>, CaseError> {
-    let text = std::str::from_utf8(input).map_err(|e| {
-        let at = e.valid_up_to();
-        CaseError::NotUtf8 {
-            line: 1 + input[..at].iter().filter(|&&b| b == b'\n').count(),
-            byte: at + 1,
+    /// The next case, or `None` once the last case is read and nothing but
+    /// whitespace follows it. The errors are as for [`SizedCases::new`].
+    pub fn next_case(&mut self) -> io::Result<Result<Option<Setup>, ParseError>> {
+        nested(self.next())
+    }
+
+    fn next(&mut self) -> Result<Option<Setup>, Stop> {
+        if !self.words.begin_case()? {
+            return Ok(None);
         }
-    })?;
-    let mut line = 1;
-    let mut words = text
-        .split_inclusive(|c: char| c.is_ascii_whitespace())
-        .filter_map(|piece| {
-            let word = piece.trim_end_matches(|c: char| c.is_ascii_whitespace());
-            let at = line;
-            line += usize::from(piece.ends_with('\n'));
-            (!word.is_empty()).then_some((word, at))
-        });
-    let (word, line) = words.next().ok_or(CaseError::Empty)?;
-    let count: usize = match word.parse() {
-        Ok(n) if word.bytes().all(|b| b.is_ascii_digit()) => n,
-        _ => {
-            return Err(CaseError::CountNotANumber {
-                word: shown(word),
-                line,
-            });
-        }
-    };
-    let columns = usize::from(size.columns());
-    let mut cases = Vec::with_capacity(count.min(input.len() / (size.squares() as usize + 1) + 1));
-    for case in 1..=count {
+        let columns = usize::from(self.size.columns());
         let (mut white, mut black) = (0u64, 0u64);
-        for row in 0..usize::from(size.rows()) {
-            let Some((word, line)) = words.next() else {
-                return Err(CaseError::MissingCase {
-                    case,
-                    row: row + 1,
-                    found: case - 1,
-                    count,
-                });
+        for row in 0..usize::from(self.size.rows()) {
+            let word = self.words.row_word(row + 1)?;
+            let squares = word
+                .text()
+                .filter(|_| word.chars == columns)
+                .and_then(|text| parse_row(text).ok());
+            let Some((w, b)) = squares else {
+                return Err(self.words.bad_row(row + 1, &word, RowLength::Sized(self.size)));
             };
-            let length = word.chars().count();
-            if length != columns {
-                return Err(CaseError::BadRowLength {
-                    case,
-                    row: row + 1,
-                    line,
-                    word: shown(word),
-                    length,
-                    size,
-                    columns: size.columns(),
-                });
-            }
-            let (w, b) = parse_row(word).map_err(|(column, found)| CaseError::BadCharacter {
-                case,
-                row: row + 1,
-                line,
-                word: shown(word),
-                found: found.escape_debug().to_string(),
-                column,
-            })?;
             white |= w << (row * columns);
             black |= b << (row * columns);
         }
-        cases.push(Setup::new(size, white, black, Side::White).expect("one character per square"));
+        let setup = Setup::new(self.size, white, black, Side::White);
+        Ok(Some(setup.expect("one character per square")))
     }
-    if let Some((word, line)) = words.next() {
-        return Err(CaseError::ExtraInput {
-            word: shown(word),
-            line,
-            count,
-        });
+}
+
+/// Reads every case of a `size` board, White to move in each, or the first
+/// error (the outer one a failure to read).
+pub fn read_sized_cases(input: impl BufRead, size: Size) -> io::Result<Result<Vec<Setup>, ParseError>> {
+    let mut cases = match SizedCases::new(input, size)? {
+        Ok(cases) => cases,
+        Err(error) => return Ok(Err(error)),
+    };
+    let mut setups = Vec::new();
+    loop {
+        match cases.next_case()? {
+            Ok(Some(setup)) => setups.push(setup),
+            Ok(None) => return Ok(Ok(setups)),
+            Err(error) => return Ok(Err(error)),
+        }
     }
-    Ok(cases)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse_sized_cases(input: &[u8], size: Size) -> Result<Vec<Setup>, ParseError> {
+        read_sized_cases(input, size).expect("reading a slice cannot fail")
+    }
 
     #[test]
     fn reads_cases_of_any_size() {

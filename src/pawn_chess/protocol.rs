@@ -8,6 +8,7 @@
 //! rejection names the case, the row and the line it is on.
 
 use super::board::Board;
+use super::sizes::Size;
 use crate::lex::{Decimal, Word, Words};
 use crate::solve::Outcome;
 use std::fmt;
@@ -52,13 +53,14 @@ pub enum ParseError {
         found: Shown,
         column: usize,
     },
-    #[error("case {case}, row {row} (line {line}): `{word}` has {length} characters; a row has 4")]
+    #[error("case {case}, row {row} (line {line}): `{word}` has {length} characters; {expected}")]
     BadRowLength {
         case: usize,
         row: usize,
         line: usize,
         word: Shown,
         length: usize,
+        expected: RowLength,
     },
     #[error("case {case}, row {row}: missing; the input ends after {found} of the {count} cases announced")]
     MissingCase {
@@ -73,8 +75,34 @@ pub enum ParseError {
     NotUtf8 { line: usize, byte: usize },
 }
 
+/// How long a row should be: 4 squares in the judge's format, or the
+/// columns of a board of another size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowLength {
+    Judge,
+    Sized(Size),
+}
+
+impl RowLength {
+    fn columns(self) -> usize {
+        match self {
+            RowLength::Judge => 4,
+            RowLength::Sized(size) => usize::from(size.columns()),
+        }
+    }
+}
+
+impl fmt::Display for RowLength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowLength::Judge => write!(f, "a row has 4"),
+            RowLength::Sized(size) => write!(f, "a row of a {size} board has {}", size.columns()),
+        }
+    }
+}
+
 /// Why reading a case stopped: the input could not be read, or it is bad.
-enum Stop {
+pub(crate) enum Stop {
     Read(io::Error),
     Bad(ParseError),
 }
@@ -92,7 +120,7 @@ impl From<ParseError> for Stop {
 }
 
 /// The outer error a failure to read, the inner one a bad input.
-fn nested<T>(result: Result<T, Stop>) -> io::Result<Result<T, ParseError>> {
+pub(crate) fn nested<T>(result: Result<T, Stop>) -> io::Result<Result<T, ParseError>> {
     match result {
         Ok(value) => Ok(Ok(value)),
         Err(Stop::Bad(error)) => Ok(Err(error)),
@@ -100,19 +128,21 @@ fn nested<T>(result: Result<T, Stop>) -> io::Result<Result<T, ParseError>> {
     }
 }
 
-/// The cases of an input, read one at a time.
-pub struct Cases<R> {
-    words: Words<R>,
+/// The words of a case file, whatever the board's size: the case count,
+/// then the rows of each case, then nothing but whitespace.
+pub(crate) struct CaseWords<R> {
+    pub(crate) words: Words<R>,
     count: usize,
-    read: usize,
+    /// The cases begun so far; the current one is number `read`.
+    pub(crate) read: usize,
     /// Whether the input is known to end after the last case.
     ended: bool,
 }
 
-impl<R: BufRead> Cases<R> {
+impl<R: BufRead> CaseWords<R> {
     /// Reads the case count at the start of `input`. The outer error is a
     /// failure to read; the inner one, a count that is missing or bad.
-    pub fn new(input: R) -> io::Result<Result<Cases<R>, ParseError>> {
+    pub(crate) fn new(input: R) -> io::Result<Result<CaseWords<R>, ParseError>> {
         let mut words = Words::new(input);
         let mut number = Decimal::new();
         let word = match words.next_word_with(|byte| number.push(byte)) {
@@ -124,7 +154,7 @@ impl<R: BufRead> Cases<R> {
             Ok(count) => count,
             Err(error) => return Ok(Err(error)),
         };
-        Ok(Ok(Cases {
+        Ok(Ok(CaseWords {
             words,
             count,
             read: 0,
@@ -132,9 +162,63 @@ impl<R: BufRead> Cases<R> {
         }))
     }
 
+    /// Begins the next case: false once every case announced is read and
+    /// nothing but whitespace follows the last.
+    pub(crate) fn begin_case(&mut self) -> Result<bool, Stop> {
+        if self.read < self.count {
+            self.read += 1;
+            return Ok(true);
+        }
+        if !self.ended {
+            if let Some(word) = self.words.next_word()? {
+                let extra = ParseError::ExtraInput {
+                    word: Shown::new(&word),
+                    line: word.line,
+                    count: self.count,
+                };
+                return Err(about_word(&word, extra).into());
+            }
+            self.ended = true;
+        }
+        Ok(false)
+    }
+
+    /// The word of row `row` (from 1) of the current case.
+    pub(crate) fn row_word(&mut self, row: usize) -> Result<Word, Stop> {
+        let case = self.read;
+        self.words.next_word()?.ok_or_else(|| {
+            ParseError::MissingCase {
+                case,
+                row,
+                found: case - 1,
+                count: self.count,
+            }
+            .into()
+        })
+    }
+
+    /// The error for `word`, row `row` of the current case, which is not a
+    /// row of `expected` squares.
+    pub(crate) fn bad_row(&self, row: usize, word: &Word, expected: RowLength) -> Stop {
+        about_word(word, bad_row(self.read, row, word, expected)).into()
+    }
+}
+
+/// The cases of an input, read one at a time.
+pub struct Cases<R> {
+    words: CaseWords<R>,
+}
+
+impl<R: BufRead> Cases<R> {
+    /// Reads the case count at the start of `input`. The outer error is a
+    /// failure to read; the inner one, a count that is missing or bad.
+    pub fn new(input: R) -> io::Result<Result<Cases<R>, ParseError>> {
+        Ok(CaseWords::new(input)?.map(|words| Cases { words }))
+    }
+
     /// How many cases the input announces.
     pub fn count(&self) -> usize {
-        self.count
+        self.words.count
     }
 
     /// The next case's board, or `None` once the last case is read and
@@ -145,32 +229,21 @@ impl<R: BufRead> Cases<R> {
     }
 
     fn next(&mut self) -> Result<Option<Board>, Stop> {
-        if self.read == self.count {
-            if !self.ended {
-                if let Some(word) = self.words.next_word()? {
-                    let extra = ParseError::ExtraInput {
-                        word: Shown::new(&word),
-                        line: word.line,
-                        count: self.count,
-                    };
-                    return Err(about_word(&word, extra).into());
-                }
-                self.ended = true;
-            }
+        if !self.words.begin_case()? {
             return Ok(None);
         }
-        self.read += 1;
         // The common case, from one look at the buffer: a line end or two
         // before a case laid out as the judge's files are.
-        let buffer = self.words.buffered()?;
+        let words = &mut self.words.words;
+        let buffer = words.buffered()?;
         let spaces = buffer.iter().take(4).take_while(|&&b| b == b'\n').count();
         if let Some((white, black)) = plain_case(&buffer[spaces..]) {
-            self.words.skip_known(spaces + 19, spaces + 3, 4);
+            words.skip_known(spaces + 19, spaces + 3, 4);
             return Ok(Some(board(white, black)));
         }
-        self.words.skip_space()?;
-        if let Some((white, black)) = plain_case(self.words.buffered()?) {
-            self.words.skip_known(19, 3, 4);
+        words.skip_space()?;
+        if let Some((white, black)) = plain_case(words.buffered()?) {
+            words.skip_known(19, 3, 4);
             return Ok(Some(board(white, black)));
         }
         let (mut white, mut black) = (0u16, 0u16);
@@ -185,30 +258,22 @@ impl<R: BufRead> Cases<R> {
     /// Row `row` (from 1) of the current case, as White's and Black's
     /// squares (bit 0 file a).
     fn next_row(&mut self, row: usize) -> Result<(u16, u16), Stop> {
-        self.words.skip_space()?;
-        if let Some(squares) = plain_row(self.words.buffered()?) {
-            self.words.skip_known(4, 0, 0);
+        let words = &mut self.words.words;
+        words.skip_space()?;
+        if let Some(squares) = plain_row(words.buffered()?) {
+            words.skip_known(4, 0, 0);
             return Ok(squares);
         }
         // A row the buffer does not hold whole, or a bad one: read the
         // word whatever its length.
-        let case = self.read;
-        let Some(word) = self.words.next_word()? else {
-            return Err(ParseError::MissingCase {
-                case,
-                row,
-                found: case - 1,
-                count: self.count,
-            }
-            .into());
-        };
+        let word = self.words.row_word(row)?;
         if let Some(text) = word.text()
             && let Ok(&bytes) = <&[u8; 4]>::try_from(text.as_bytes())
             && let Some(squares) = row_squares(bytes)
         {
             return Ok(squares);
         }
-        Err(about_word(&word, bad_row(case, row, &word)).into())
+        Err(self.words.bad_row(row, &word, RowLength::Judge))
     }
 }
 
@@ -338,15 +403,18 @@ fn about_word(word: &Word, error: ParseError) -> ParseError {
     }
 }
 
-/// The error for a word that is not a row: too short, too long, or with a
-/// character other than `p`, `P` and `.`.
-fn bad_row(case: usize, row: usize, word: &Word) -> ParseError {
+/// The error for a word that is not a row of `expected` squares: too
+/// short, too long, or with a character other than `p`, `P` and `.`.
+fn bad_row(case: usize, row: usize, word: &Word, expected: RowLength) -> ParseError {
     let line = word.line;
-    let bad = word.text().filter(|_| word.chars == 4).and_then(|text| {
-        text.chars()
-            .enumerate()
-            .find(|&(_, c)| !matches!(c, 'p' | 'P' | '.'))
-    });
+    let bad = word
+        .text()
+        .filter(|_| word.chars == expected.columns())
+        .and_then(|text| {
+            text.chars()
+                .enumerate()
+                .find(|&(_, c)| !matches!(c, 'p' | 'P' | '.'))
+        });
     match bad {
         Some((index, found)) => ParseError::BadCharacter {
             case,
@@ -362,6 +430,7 @@ fn bad_row(case: usize, row: usize, word: &Word) -> ParseError {
             line,
             word: Shown::new(word),
             length: word.chars,
+            expected,
         },
     }
 }

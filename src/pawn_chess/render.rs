@@ -23,7 +23,7 @@
 
 use super::board::{Board, Side};
 use super::protocol::verdict;
-use super::solver::{Ending, Line, Ply};
+use super::solver::{Line, Ply};
 use crate::solve::Outcome;
 use std::fmt::Write;
 
@@ -56,7 +56,7 @@ pub fn explain(line: &Line, first_moves: Option<&[(Ply, Outcome)]>) -> String {
         }
         draw_row(&mut text, chunk);
     }
-    writeln!(text, "  end: {}", ending(line.ending)).expect("writing to a String");
+    writeln!(text, "  end: {}", line.ending.describe(4)).expect("writing to a String");
     if let Some(moves) = first_moves {
         if moves.is_empty() {
             text.push_str("  every move of the start: none, the game is over\n");
@@ -96,29 +96,6 @@ fn ply_label(number: usize, ply: &Ply) -> String {
 pub fn notation(ply: &Ply) -> String {
     let separator = if ply.capture { 'x' } else { '-' };
     format!("{}{separator}{}", ply.from, ply.to)
-}
-
-fn ending(ending: Ending) -> String {
-    match ending {
-        Ending::GoalReached(side) => {
-            let rank = if side == Side::White { 4 } else { 1 };
-            format!(
-                "{} has a pawn on rank {rank}, so {} wins",
-                side.name(),
-                side.name()
-            )
-        }
-        Ending::NoPawns(side) => format!(
-            "{} has no pawns left, so {} wins",
-            side.name(),
-            side.other().name()
-        ),
-        Ending::NoMove(side) => format!(
-            "{} has no legal move, so {} wins",
-            side.name(),
-            side.other().name()
-        ),
-    }
 }
 
 /// Boards side by side under their labels, ranks on the left and files

@@ -2,7 +2,6 @@
 //! (see [`render`](super::render)) with the board's own ranks and files, and
 //! the lines of `value`.
 
-use super::board::Side;
 use super::sizes::{Setup, Step};
 use super::solver::Ending;
 use crate::solve::Outcome;
@@ -45,30 +44,7 @@ pub fn explain(start: Setup, value: Outcome, line: &[(Step, Setup)]) -> String {
 
 /// Why the game ended, in words.
 pub fn ending(setup: Setup, ending: Ending) -> String {
-    match ending {
-        Ending::GoalReached(side) => {
-            let rank = if side == Side::White {
-                setup.size().rows()
-            } else {
-                1
-            };
-            format!(
-                "{} has a pawn on rank {rank}, so {} wins",
-                side.name(),
-                side.name()
-            )
-        }
-        Ending::NoPawns(side) => format!(
-            "{} has no pawns left, so {} wins",
-            side.name(),
-            side.other().name()
-        ),
-        Ending::NoMove(side) => format!(
-            "{} has no legal move, so {} wins",
-            side.name(),
-            side.other().name()
-        ),
-    }
+    ending.describe(setup.size().rows().into())
 }
 
 /// The board with its ranks and files labelled, indented as in `--explain`.
@@ -127,7 +103,7 @@ mod tests {
     use crate::pawn_chess::render;
     use crate::pawn_chess::solver::Solver;
     use crate::pawn_chess::value;
-    use crate::pawn_chess::{Board, sizes::Size};
+    use crate::pawn_chess::{Board, Side, sizes::Size};
 
     /// On 4x4 the explanation agrees with the 4x4 one on the verdict and
     /// the ending (the 4x4 one lays its boards out in rows).

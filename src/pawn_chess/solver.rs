@@ -61,6 +61,30 @@ pub enum Ending {
     NoMove(Side),
 }
 
+impl Ending {
+    /// Why the game ended, in words, on a board of `rows` ranks (White's
+    /// goal is rank `rows`, Black's rank 1).
+    pub fn describe(self, rows: usize) -> String {
+        match self {
+            Ending::GoalReached(side) => {
+                let rank = if side == Side::White { rows } else { 1 };
+                let name = side.name();
+                format!("{name} has a pawn on rank {rank}, so {name} wins")
+            }
+            Ending::NoPawns(side) => format!(
+                "{} has no pawns left, so {} wins",
+                side.name(),
+                side.other().name()
+            ),
+            Ending::NoMove(side) => format!(
+                "{} has no legal move, so {} wins",
+                side.name(),
+                side.other().name()
+            ),
+        }
+    }
+}
+
 /// A position's value with one optimal way to play it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {

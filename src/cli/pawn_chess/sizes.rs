@@ -4,7 +4,7 @@
 use super::super::streams;
 use anyhow::Context;
 use gamespace::pawn_chess::board::Side;
-use gamespace::pawn_chess::cases::parse_sized_cases;
+use gamespace::pawn_chess::cases::read_sized_cases;
 use gamespace::pawn_chess::play::{Human, play};
 use gamespace::pawn_chess::sized_render::{explain, value_json, value_text};
 use gamespace::pawn_chess::sizes::{Setup, Size};
@@ -187,13 +187,10 @@ pub fn cases(
     explain_lines: bool,
     memory: Option<f64>,
 ) -> anyhow::Result<()> {
-    // The sized solver answers the cases together, so they are read whole.
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(
-        &mut super::super::input::open(input, super::super::input::LONG)?,
-        &mut bytes,
-    )?;
-    let boards = parse_sized_cases(&bytes, size).context("bad pawn-chess input")?;
+    // The sized solver answers the cases together, so they are all read
+    // first (as positions, not as text).
+    let input = super::super::input::open(input, super::super::input::LONG)?;
+    let boards = read_sized_cases(input, size)?.context("bad pawn-chess input")?;
     let mut solver = Solver::new(size, Memory { memory }.bytes());
     solver.solve_all(boards.iter().copied(), |_| {})?;
     let mut out = BufWriter::with_capacity(1 << 16, streams::stdout());
