@@ -1,17 +1,22 @@
-//! Discovers the positions of one Cephalopod board reachable from the
-//! empty board, up to symmetry, without solving them: how many each tier
-//! (pips, dice) holds and how many moves leave them. For sizing boards
-//! beyond those `gamespace` solves; it stops once the positions found pass
-//! a budget.
+//! Counts the positions of one Cephalopod board reachable from the empty
+//! board, up to symmetry, tier by tier (pips, dice), without solving them
+//! and without keeping them: each tier is dropped once expanded. For
+//! sizing boards beyond those `gamespace` solves. It stops when the
+//! positions held at once (the open tiers, repeats included) pass a
+//! budget.
 //!
 //! ```text
 //! cargo run --release --example cephalopod_tiers -- 3x3 [BUDGET_POSITIONS]
 //! ```
+//!
+//! Prints a line a tier: pips, dice, positions, moves leaving them, and the
+//! positions the open tiers held when it closed; then the totals, the
+//! widest tier, and the most positions in two successive pip levels (what
+//! solving level by level keeps at once).
 
 use gamespace::cephalopods::game::{Cephalopod, Position, Rule, Size};
-use gamespace::solve::Game;
-use gamespace::solve::tiered::{self, Progress, TierIndex, TieredGame};
-use rayon::prelude::*;
+use gamespace::solve::tiered::{self, TierIndex};
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -23,49 +28,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let game = Cephalopod::new(size, Rule::Majority);
     let t0 = std::time::Instant::now();
-    let mut last = 0;
-    let found = tiered::try_discover(&game, [game.key(Position::start(size))], |p| {
-        if let Progress::Discovered { positions, .. } = p {
-            last = positions;
-            if positions > budget {
-                return ControlFlow::Break(());
-            }
+    let (mut classes, mut moves, mut widest, mut held) = (0u64, 0u64, 0u64, 0u64);
+    let mut by_pips: BTreeMap<u16, u64> = BTreeMap::new();
+    println!("pips dice positions moves open");
+    let finished = tiered::survey(&game, [game.key(Position::start(size))], |closed| {
+        let n = closed.index.len() as u64;
+        let (pips, dice) = (closed.tier >> 8, 255 - (closed.tier & 0xff));
+        println!("{pips} {dice} {n} {} {}", closed.moves, closed.pending);
+        classes += n;
+        moves += closed.moves;
+        widest = widest.max(n);
+        held = held.max(closed.pending + n);
+        *by_pips.entry(pips).or_default() += n;
+        eprintln!("{:?}: pips {pips}, {classes} positions", t0.elapsed());
+        if closed.pending > budget {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-        ControlFlow::Continue(())
     });
-    let Some(found) = found else {
-        println!("stopped: more than {budget} positions ({last} found)");
-        return Ok(());
-    };
-    eprintln!("discovered in {:?}", t0.elapsed());
-    println!("tier pips dice classes moves");
-    let (mut classes, mut moves, mut widest) = (0u64, 0u64, 0usize);
-    for (&tier, index) in &found {
-        let edges: u64 = index
-            .as_slice()
-            .par_iter()
-            .map(|&k| {
-                let mut n = 0u64;
-                if game.primitive(k).is_none() {
-                    game.for_each_successor(k, |_| n += 1);
-                }
-                n
-            })
-            .sum();
-        println!(
-            "{tier} {} {} {} {edges}",
-            tier >> 8,
-            255 - (tier & 0xff),
-            index.len()
-        );
-        classes += index.len() as u64;
-        moves += edges;
-        widest = widest.max(index.len());
-    }
-    let _ = game.tier(game.key(Position::start(size)));
+    let levels: Vec<u64> = by_pips.values().copied().collect();
+    let two_levels = levels.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(classes);
     println!(
-        "total: {} tiers, {classes} classes, {moves} moves, widest tier {widest}",
-        found.len()
+        "{}: {classes} positions, {moves} moves, widest tier {widest}, widest two pip levels {two_levels}, \
+         most held in discovery {held}",
+        if finished {
+            "total"
+        } else {
+            "stopped at the budget"
+        }
     );
     Ok(())
 }

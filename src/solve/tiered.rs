@@ -291,6 +291,63 @@ where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
 {
+    let mut closed = BTreeMap::new();
+    let mut found = 0u64;
+    let finished = expand_tiers(game, start, |tier| {
+        found += tier.index.len() as u64;
+        closed.insert(tier.tier, tier.index);
+        progress(Progress::Discovered {
+            tiers: closed.len(),
+            positions: found,
+        })
+    });
+    finished.then_some(closed)
+}
+
+/// Positions grouped by their tier.
+type ChildrenByTier<T, P> = Vec<(T, Vec<P>)>;
+
+/// A tier just closed by discovery, and what discovery holds besides.
+pub struct ClosedTier<T, P> {
+    pub tier: T,
+    /// The tier's positions.
+    pub index: Hashed<P>,
+    /// How many moves leave the tier's positions.
+    pub moves: u64,
+    /// How many positions the tiers still open hold so far, repeats
+    /// included: the memory discovery needs besides the closed tiers.
+    pub pending: u64,
+}
+
+/// Discovers the tiers reachable from `start` as [`discover`] does, but
+/// hands each closed tier to `visit` (which may keep it or drop it) rather
+/// than keeping them all: to count the positions of a game too large to
+/// solve, in the memory of about two tiers. Returns whether every tier was
+/// visited, or `false` if `visit` broke off.
+pub fn survey<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    visit: impl FnMut(ClosedTier<G::Tier, G::Position>) -> ControlFlow<()>,
+) -> bool
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
+    expand_tiers(game, start, visit)
+}
+
+/// The loop of [`discover`] and [`survey`]: closes the tiers from the
+/// least, expands each, and hands it to `closed`, until `closed` breaks
+/// (then `false`) or no tier is left (`true`).
+fn expand_tiers<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    mut closed: impl FnMut(ClosedTier<G::Tier, G::Position>) -> ControlFlow<()>,
+) -> bool
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
     let mut pending: BTreeMap<G::Tier, Pending<G::Position>> = BTreeMap::new();
     for position in start {
         let position = game.canonical(position);
@@ -299,8 +356,6 @@ where
             .or_default()
             .extend(vec![position]);
     }
-    let mut closed = BTreeMap::new();
-    let mut found = 0u64;
     while let Some((tier, list)) = pending.pop_first() {
         let mut positions = list.positions;
         positions.sort();
@@ -308,17 +363,19 @@ where
         let sorted = Hashed::from_sorted(positions, Vec::<()>::new()).0;
         // Each chunk's children, by tier, each list sorted without repeats:
         // positions near in order share many children.
-        let children: Vec<Vec<(G::Tier, Vec<G::Position>)>> = sorted
+        let children: Vec<_> = sorted
             .as_slice()
             .par_chunks(DISCOVER_CHUNK)
             .map(|chunk| {
-                let mut out: Vec<(G::Tier, Vec<G::Position>)> = Vec::new();
+                let mut out: ChildrenByTier<G::Tier, G::Position> = Vec::new();
                 let mut last = 0;
+                let mut moves = 0u64;
                 for &position in chunk {
                     if game.primitive(position).is_some() {
                         continue;
                     }
                     game.for_each_canonical_successor(position, |child| {
+                        moves += 1;
                         let child_tier = game.tier(child);
                         if out.get(last).is_none_or(|(t, _)| *t != child_tier) {
                             last = match out.iter().position(|(t, _)| *t == child_tier) {
@@ -336,27 +393,31 @@ where
                     list.sort_unstable();
                     list.dedup();
                 }
-                out
+                (moves, out)
             })
             .collect();
-        for (child_tier, list) in children.into_iter().flatten() {
-            assert!(
-                child_tier > tier,
-                "a move from tier {tier:?} leads to tier {child_tier:?}"
-            );
-            pending.entry(child_tier).or_default().extend(list);
+        let mut moves = 0;
+        for (chunk_moves, lists) in children {
+            moves += chunk_moves;
+            for (child_tier, list) in lists {
+                assert!(
+                    child_tier > tier,
+                    "a move from tier {tier:?} leads to tier {child_tier:?}"
+                );
+                pending.entry(child_tier).or_default().extend(list);
+            }
         }
-        found += sorted.len() as u64;
-        closed.insert(tier, sorted);
-        let report = Progress::Discovered {
-            tiers: closed.len(),
-            positions: found,
+        let report = ClosedTier {
+            tier,
+            index: sorted,
+            moves,
+            pending: pending.values().map(|p| p.positions.len() as u64).sum(),
         };
-        if progress(report).is_break() {
-            return None;
+        if closed(report).is_break() {
+            return false;
         }
     }
-    Some(closed)
+    true
 }
 
 /// A tier's list of positions still open to more, deduplicated whenever it
@@ -542,6 +603,10 @@ where
 /// each tier, the position each move comes from and the one it leads to.
 type MovesByTier<T, P> = Vec<(T, Vec<(u32, P)>)>;
 
+/// The moves of a run of positions, and the values of those of them that
+/// the game values itself, by their number.
+type BlockMoves<T, P> = (MovesByTier<T, P>, Vec<(u32, u16)>);
+
 /// The moves of the positions `range` of `index`, those positions
 /// numbered from the start of `block`, and the values of those that the
 /// game values itself.
@@ -551,7 +616,7 @@ fn block_moves<G, I>(
     index: &I,
     range: std::ops::Range<usize>,
     block: usize,
-) -> (MovesByTier<G::Tier, G::Position>, Vec<(u32, u16)>)
+) -> BlockMoves<G::Tier, G::Position>
 where
     G: TieredGame,
     G::Position: Send + Sync,
@@ -827,6 +892,35 @@ mod tests {
         assert_eq!(reports, 3);
         let whole = try_discover(&game, [(6, 6)], |_| ControlFlow::Continue(()));
         assert_eq!(whole, Some(discover(&game, [(6, 6)], |_| {})));
+    }
+
+    #[test]
+    fn a_survey_sees_the_tiers_discovery_keeps() {
+        let game = Piles { stones: 7 };
+        let tiers = discover(&game, [(7, 7)], |_| {});
+        let mut seen = BTreeMap::new();
+        let mut moves = 0;
+        assert!(survey(&game, [(7, 7)], |closed| {
+            moves += closed.moves;
+            seen.insert(closed.tier, closed.index);
+            ControlFlow::Continue(())
+        }));
+        assert_eq!(seen, tiers);
+        let mut expected = 0;
+        for index in tiers.values() {
+            for &p in index.as_slice() {
+                if game.primitive(p).is_none() {
+                    game.for_each_successor(p, |_| expected += 1);
+                }
+            }
+        }
+        assert_eq!(moves, expected);
+        let mut visits = 0;
+        assert!(!survey(&game, [(7, 7)], |_| {
+            visits += 1;
+            ControlFlow::Break(())
+        }));
+        assert_eq!(visits, 1);
     }
 
     #[test]

@@ -446,8 +446,8 @@ impl TieredGame for Cephalopod {
         let mut empty = self.key_units & !occupied;
         let child = |cell: &KeyCell, set: usize, die: u64| {
             let mut least = u64::MAX;
-            for k in 0..8 {
-                least = least.min((images[k] & !cell.set_images[k][set]) | (die << cell.shift_images[k]));
+            for ((&image, masks), &shift) in images.iter().zip(&cell.set_images).zip(&cell.shift_images) {
+                least = least.min((image & !masks[set]) | (die << shift));
             }
             Key(least | next)
         };
