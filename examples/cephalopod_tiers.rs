@@ -7,7 +7,13 @@
 //!
 //! ```text
 //! cargo run --release --example cephalopod_tiers -- 3x3 [BUDGET_POSITIONS]
+//! cargo run --release --example cephalopod_tiers -- 2x5 BUDGET_POSITIONS majority
 //! ```
+//!
+//! With a rule, it solves the board instead, for the empty board's value
+//! alone: discovery keeps every tier (stopping if the positions pass the
+//! budget), and the solve frees each tier once no tier left moves into it,
+//! so that boards larger than `gamespace` stores can be solved.
 //!
 //! Prints a line a tier: pips, dice, positions, moves leaving them, and the
 //! positions the open tiers held when it closed; then the totals, the
@@ -15,7 +21,7 @@
 //! solving level by level keeps at once).
 
 use gamespace::cephalopods::game::{Cephalopod, Position, Rule, Size};
-use gamespace::solve::tiered::{self, TierIndex};
+use gamespace::solve::tiered::{self, Progress, TierIndex, TieredGame};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
@@ -24,7 +30,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (size, budget) = match args.as_slice() {
         [size] => (size.parse::<Size>()?, u64::MAX),
         [size, budget] => (size.parse::<Size>()?, budget.parse()?),
-        _ => return Err("usage: cephalopod_tiers RxC [BUDGET_POSITIONS]".into()),
+        [size, budget, rule] => return solve(size.parse()?, budget.parse()?, rule.parse()?),
+        _ => return Err("usage: cephalopod_tiers RxC [BUDGET_POSITIONS [RULE]]".into()),
     };
     let game = Cephalopod::new(size, Rule::Majority);
     let t0 = std::time::Instant::now();
@@ -58,5 +65,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "stopped at the budget"
         }
     );
+    Ok(())
+}
+
+/// Solves `size` under `rule` for the empty board's value, keeping only
+/// the tiers still needed.
+fn solve(size: Size, budget: u64, rule: Rule) -> Result<(), Box<dyn std::error::Error>> {
+    let game = Cephalopod::new(size, rule);
+    let start = game.canonical(game.key(Position::start(size)));
+    let t0 = std::time::Instant::now();
+    let found = tiered::try_discover(&game, [start], |p| match p {
+        Progress::Discovered { positions, .. } if positions > budget => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
+    })
+    .ok_or_else(|| format!("more than {budget} positions"))?;
+    let classes: usize = found.values().map(|t| t.len()).sum();
+    eprintln!("{:?}: discovered {classes} positions", t0.elapsed());
+    let start_tier = game.tier(start);
+    let solved = tiered::solve(&game, found, |t, _| t == start_tier, |_| {});
+    let tier = &solved[&start_tier];
+    let value = tier.outcome(tier.index.index(start).ok_or("the start is not solved")?);
+    eprintln!("{:?}: solved", t0.elapsed());
+    println!("{size} {rule}: {value}, {classes} positions");
     Ok(())
 }
