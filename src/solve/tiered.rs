@@ -307,6 +307,22 @@ where
 /// Positions grouped by their tier.
 type ChildrenByTier<T, P> = Vec<(T, Vec<P>)>;
 
+/// The list of `groups` for `tier`, made if there is none; `last`, the
+/// place of the group used last, is looked at first, since successive
+/// moves often lead to one tier.
+fn group<'a, T: PartialEq, V>(groups: &'a mut Vec<(T, Vec<V>)>, last: &mut usize, tier: T) -> &'a mut Vec<V> {
+    if groups.get(*last).is_none_or(|(t, _)| *t != tier) {
+        *last = match groups.iter().position(|(t, _)| *t == tier) {
+            Some(k) => k,
+            None => {
+                groups.push((tier, Vec::new()));
+                groups.len() - 1
+            }
+        };
+    }
+    &mut groups[*last].1
+}
+
 /// A tier just closed by discovery, and what discovery holds besides.
 pub struct ClosedTier<T, P> {
     pub tier: T,
@@ -376,17 +392,7 @@ where
                     }
                     game.for_each_canonical_successor(position, |child| {
                         moves += 1;
-                        let child_tier = game.tier(child);
-                        if out.get(last).is_none_or(|(t, _)| *t != child_tier) {
-                            last = match out.iter().position(|(t, _)| *t == child_tier) {
-                                Some(k) => k,
-                                None => {
-                                    out.push((child_tier, Vec::new()));
-                                    out.len() - 1
-                                }
-                            };
-                        }
-                        out[last].1.push(child);
+                        group(&mut out, &mut last, game.tier(child)).push(child);
                     });
                 }
                 for (_, list) in &mut out {
@@ -633,17 +639,7 @@ where
             continue;
         }
         game.for_each_canonical_successor(position, |child| {
-            let tier = game.tier(child);
-            if out.get(last).is_none_or(|(t, _)| *t != tier) {
-                last = match out.iter().position(|(t, _)| *t == tier) {
-                    Some(k) => k,
-                    None => {
-                        out.push((tier, Vec::new()));
-                        out.len() - 1
-                    }
-                };
-            }
-            out[last].1.push((from, child));
+            group(&mut out, &mut last, game.tier(child)).push((from, child));
         });
     }
     (out, primitive)

@@ -370,27 +370,16 @@ impl Cephalopod {
             .with_to_move(to_move)
     }
 
-    /// The tier of a position with `pips` and `dice`.
-    const fn tier_of(pips: u32, dice: u32) -> u16 {
-        ((pips as u16) << 8) | (255 - dice as u16)
-    }
-}
-
-impl Game for Cephalopod {
-    type Position = Key;
-
-    /// The moves of [`super::moves::for_each_move`], made on the [`Key`] itself: a
-    /// placement on each empty cell, with each capture set that the
-    /// neighbours' values allow, or a 1 if there is none.
+    /// Each move in `key`, as [`Game::for_each_successor`] makes them: the
+    /// cell the die goes on, the set of its neighbours it captures (the
+    /// set's number in [`KeyCell::sets`], 0 for none) and the die's nibble
+    /// (the mover's owner bit and the value).
     #[inline]
-    fn for_each_successor(&self, key: Key, mut visit: impl FnMut(Key)) {
-        let side = key.0 & KEY_SIDE;
-        let cells = key.0 & !KEY_SIDE;
+    fn for_each_key_move(&self, key: Key, mut visit: impl FnMut(&KeyCell, usize, u64)) {
         // The mover's owner bit in a cell: 8 for black, who moves when the
         // side bit (bit 63) is set.
-        let owner = side >> 60;
-        let next = side ^ KEY_SIDE;
-        let values = cells & VALUES;
+        let owner = (key.0 & KEY_SIDE) >> 60;
+        let values = key.0 & VALUES;
         let occupied = (values | (values >> 1) | (values >> 2)) & UNITS;
         let mut empty = self.key_units & !occupied;
         while empty != 0 {
@@ -401,15 +390,35 @@ impl Game for Cephalopod {
             });
             let mut sets = self.captures[around as usize];
             if sets == 0 {
-                visit(Key(cells | ((owner | 1) << cell.shift) | next));
+                visit(cell, 0, owner | 1);
             }
             while sets != 0 {
-                let set = cell.sets[sets.trailing_zeros() as usize];
+                let set = sets.trailing_zeros() as usize;
                 sets &= sets - 1;
-                let sum = u64::from(Key(values & set).pips());
-                visit(Key((cells & !set) | ((owner | sum) << cell.shift) | next));
+                visit(cell, set, owner | u64::from(Key(values & cell.sets[set]).pips()));
             }
         }
+    }
+
+    /// The tier of a position with `pips` and `dice`.
+    const fn tier_of(pips: u32, dice: u32) -> u16 {
+        ((pips as u16) << 8) | (255 - dice as u16)
+    }
+}
+
+impl Game for Cephalopod {
+    type Position = Key;
+
+    /// The moves of [`super::moves::for_each_move`], made on the [`Key`]
+    /// itself: a placement on each empty cell, with each capture set that
+    /// the neighbours' values allow, or a 1 if there is none.
+    #[inline]
+    fn for_each_successor(&self, key: Key, mut visit: impl FnMut(Key)) {
+        let cells = key.0 & !KEY_SIDE;
+        let next = (key.0 & KEY_SIDE) ^ KEY_SIDE;
+        self.for_each_key_move(key, |cell, set, die| {
+            visit(Key((cells & !cell.sets[set]) | (die << cell.shift) | next))
+        });
     }
 
     fn primitive(&self, key: Key) -> Option<Outcome> {
@@ -436,38 +445,15 @@ impl TieredGame for Cephalopod {
     /// cells, and each symmetry moves those cells to known places.
     #[inline]
     fn for_each_canonical_successor(&self, key: Key, mut visit: impl FnMut(Key)) {
-        let side = key.0 & KEY_SIDE;
-        let cells = key.0 & !KEY_SIDE;
-        let images = self.key_symmetries.images(cells);
-        let owner = side >> 60;
-        let next = side ^ KEY_SIDE;
-        let values = cells & VALUES;
-        let occupied = (values | (values >> 1) | (values >> 2)) & UNITS;
-        let mut empty = self.key_units & !occupied;
-        let child = |cell: &KeyCell, set: usize, die: u64| {
+        let images = self.key_symmetries.images(key.0 & !KEY_SIDE);
+        let next = (key.0 & KEY_SIDE) ^ KEY_SIDE;
+        self.for_each_key_move(key, |cell, set, die| {
             let mut least = u64::MAX;
             for ((&image, masks), &shift) in images.iter().zip(&cell.set_images).zip(&cell.shift_images) {
                 least = least.min((image & !masks[set]) | (die << shift));
             }
-            Key(least | next)
-        };
-        while empty != 0 {
-            let cell = &self.key_cells[(empty.trailing_zeros() / 4) as usize];
-            empty &= empty - 1;
-            let around = cell.neighbours.iter().enumerate().fold(0, |packed, (k, &shift)| {
-                packed | (((values >> shift) & 7) << (3 * k))
-            });
-            let mut sets = self.captures[around as usize];
-            if sets == 0 {
-                visit(child(cell, 0, owner | 1));
-            }
-            while sets != 0 {
-                let set = sets.trailing_zeros() as usize;
-                sets &= sets - 1;
-                let sum = u64::from(Key(values & cell.sets[set]).pips());
-                visit(child(cell, set, owner | sum));
-            }
-        }
+            visit(Key(least | next))
+        });
     }
 
     /// A move into pips `p` comes from pips `p - 1` (a placement) or from
