@@ -55,6 +55,16 @@ where
         let _ = tier;
         None
     }
+
+    /// Calls `visit` once per legal move with the [`canonical`] form of
+    /// the position it leads to, as the solvers need it. The default
+    /// canonicalises each successor; a game may do better from what the
+    /// successors share.
+    ///
+    /// [`canonical`]: TieredGame::canonical
+    fn for_each_canonical_successor(&self, position: Self::Position, mut visit: impl FnMut(Self::Position)) {
+        self.for_each_successor(position, |child| visit(self.canonical(child)))
+    }
 }
 
 /// Numbers the positions of one tier `0..len()`.
@@ -74,11 +84,12 @@ pub trait TierIndex<P>: Sync {
     /// tier does not hold it.
     fn index(&self, position: P) -> Option<usize>;
 
-    /// Reads the memory that [`TierIndex::index`] will read for `position`
-    /// and returns something of it. Called for many positions in a row,
-    /// with nothing waiting on the results, the reads overlap, and the
-    /// calls of `index` that follow find their memory in cache.
-    fn touch(&self, position: P) -> usize {
+    /// Where in the index's memory [`TierIndex::index`] looks for
+    /// `position`, as a fraction of 2^32: looking positions up in
+    /// increasing order of this reads the index (and its values) from one
+    /// end to the other, so that many lookups together stay in cache. The
+    /// default, 0, says nothing.
+    fn locality(&self, position: P) -> u32 {
         let _ = position;
         0
     }
@@ -94,8 +105,8 @@ impl<P, T: TierIndex<P>> TierIndex<P> for &T {
     fn index(&self, position: P) -> Option<usize> {
         (*self).index(position)
     }
-    fn touch(&self, position: P) -> usize {
-        (*self).touch(position)
+    fn locality(&self, position: P) -> u32 {
+        (*self).locality(position)
     }
 }
 
@@ -220,10 +231,10 @@ impl<P: Copy + Ord + Hash + Sync> TierIndex<P> for Hashed<P> {
             .map(|k| start + k)
     }
 
+    /// The top bits of the hash, whose order is the buckets' order.
     #[inline]
-    fn touch(&self, position: P) -> usize {
-        let start = self.starts[self.bucket(&position)] as usize;
-        self.positions.get(start).map_or(0, |p| mixed_hash(p) as usize)
+    fn locality(&self, position: P) -> u32 {
+        (mixed_hash(&position) >> 32) as u32
     }
 }
 
@@ -240,6 +251,9 @@ pub enum Progress {
 /// [`discover`]: duplicates are removed once a tier's list doubles, so the
 /// list stays near the tier's true size however many moves lead into it.
 const MIN_PENDING_SORT: usize = 1 << 16;
+
+/// Positions expanded together by one thread in [`discover`].
+const DISCOVER_CHUNK: usize = 1 << 14;
 
 /// Finds every canonical position reachable from `start`, tier by tier,
 /// calling `progress` after each tier.
@@ -277,50 +291,139 @@ where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
 {
+    let mut closed = BTreeMap::new();
+    let mut found = 0u64;
+    let finished = expand_tiers(game, start, |tier| {
+        found += tier.index.len() as u64;
+        closed.insert(tier.tier, tier.index);
+        progress(Progress::Discovered {
+            tiers: closed.len(),
+            positions: found,
+        })
+    });
+    finished.then_some(closed)
+}
+
+/// Positions grouped by their tier.
+type ChildrenByTier<T, P> = Vec<(T, Vec<P>)>;
+
+/// The list of `groups` for `tier`, made if there is none; `last`, the
+/// place of the group used last, is looked at first, since successive
+/// moves often lead to one tier.
+fn group<'a, T: PartialEq, V>(groups: &'a mut Vec<(T, Vec<V>)>, last: &mut usize, tier: T) -> &'a mut Vec<V> {
+    if groups.get(*last).is_none_or(|(t, _)| *t != tier) {
+        *last = match groups.iter().position(|(t, _)| *t == tier) {
+            Some(k) => k,
+            None => {
+                groups.push((tier, Vec::new()));
+                groups.len() - 1
+            }
+        };
+    }
+    &mut groups[*last].1
+}
+
+/// A tier just closed by discovery, and what discovery holds besides.
+pub struct ClosedTier<T, P> {
+    pub tier: T,
+    /// The tier's positions.
+    pub index: Hashed<P>,
+    /// How many moves leave the tier's positions.
+    pub moves: u64,
+    /// How many positions the tiers still open hold so far, repeats
+    /// included: the memory discovery needs besides the closed tiers.
+    pub pending: u64,
+}
+
+/// Discovers the tiers reachable from `start` as [`discover`] does, but
+/// hands each closed tier to `visit` (which may keep it or drop it) rather
+/// than keeping them all: to count the positions of a game too large to
+/// solve, in the memory of about two tiers. Returns whether every tier was
+/// visited, or `false` if `visit` broke off.
+pub fn survey<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    visit: impl FnMut(ClosedTier<G::Tier, G::Position>) -> ControlFlow<()>,
+) -> bool
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
+    expand_tiers(game, start, visit)
+}
+
+/// The loop of [`discover`] and [`survey`]: closes the tiers from the
+/// least, expands each, and hands it to `closed`, until `closed` breaks
+/// (then `false`) or no tier is left (`true`).
+fn expand_tiers<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    mut closed: impl FnMut(ClosedTier<G::Tier, G::Position>) -> ControlFlow<()>,
+) -> bool
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
     let mut pending: BTreeMap<G::Tier, Pending<G::Position>> = BTreeMap::new();
     for position in start {
         let position = game.canonical(position);
-        pending.entry(game.tier(position)).or_default().push(position);
+        pending
+            .entry(game.tier(position))
+            .or_default()
+            .extend(vec![position]);
     }
-    let mut closed = BTreeMap::new();
-    let mut found = 0u64;
     while let Some((tier, list)) = pending.pop_first() {
-        let sorted = Hashed::new(list.positions);
-        let children: Vec<Vec<(G::Tier, G::Position)>> = sorted
+        let mut positions = list.positions;
+        positions.sort();
+        positions.dedup();
+        let sorted = Hashed::from_sorted(positions, Vec::<()>::new()).0;
+        // Each chunk's children, by tier, each list sorted without repeats:
+        // positions near in order share many children.
+        let children: Vec<_> = sorted
             .as_slice()
-            .par_chunks(1024)
+            .par_chunks(DISCOVER_CHUNK)
             .map(|chunk| {
-                let mut out = Vec::new();
+                let mut out: ChildrenByTier<G::Tier, G::Position> = Vec::new();
+                let mut last = 0;
+                let mut moves = 0u64;
                 for &position in chunk {
                     if game.primitive(position).is_some() {
                         continue;
                     }
-                    game.for_each_successor(position, |child| {
-                        let child = game.canonical(child);
-                        out.push((game.tier(child), child));
+                    game.for_each_canonical_successor(position, |child| {
+                        moves += 1;
+                        group(&mut out, &mut last, game.tier(child)).push(child);
                     });
                 }
-                out
+                for (_, list) in &mut out {
+                    list.sort_unstable();
+                    list.dedup();
+                }
+                (moves, out)
             })
             .collect();
-        for (child_tier, child) in children.into_iter().flatten() {
-            assert!(
-                child_tier > tier,
-                "a move from tier {tier:?} leads to tier {child_tier:?}"
-            );
-            pending.entry(child_tier).or_default().push(child);
+        let mut moves = 0;
+        for (chunk_moves, lists) in children {
+            moves += chunk_moves;
+            for (child_tier, list) in lists {
+                assert!(
+                    child_tier > tier,
+                    "a move from tier {tier:?} leads to tier {child_tier:?}"
+                );
+                pending.entry(child_tier).or_default().extend(list);
+            }
         }
-        found += sorted.len() as u64;
-        closed.insert(tier, sorted);
-        let report = Progress::Discovered {
-            tiers: closed.len(),
-            positions: found,
+        let report = ClosedTier {
+            tier,
+            index: sorted,
+            moves,
+            pending: pending.values().map(|p| p.positions.len() as u64).sum(),
         };
-        if progress(report).is_break() {
-            return None;
+        if closed(report).is_break() {
+            return false;
         }
     }
-    Some(closed)
+    true
 }
 
 /// A tier's list of positions still open to more, deduplicated whenever it
@@ -340,11 +443,13 @@ impl<P> Default for Pending<P> {
     }
 }
 
-impl<P: Ord> Pending<P> {
-    fn push(&mut self, position: P) {
-        self.positions.push(position);
+impl<P: Ord + Send> Pending<P> {
+    fn extend(&mut self, positions: Vec<P>) {
+        self.positions.extend(positions);
         if self.positions.len() >= MIN_PENDING_SORT.max(2 * self.distinct) {
-            self.positions.sort_unstable();
+            // The list is a run of sorted lists: a merging sort finds the
+            // runs and merges them.
+            self.positions.sort();
             self.positions.dedup();
             self.distinct = self.positions.len();
         }
@@ -423,9 +528,18 @@ where
     kept
 }
 
-/// Positions solved together: their moves are all generated first, then
-/// looked up in passes, so that the lookups' memory accesses overlap.
-const SOLVE_CHUNK: usize = 256;
+/// Positions whose moves are gathered and looked up together by
+/// [`sweep_tier`]: enough that the lookups into a solved tier, put in the
+/// order of their place in it, read it almost from one end to the other,
+/// few enough that the moves take a small part of the memory the tiers do.
+const SWEEP_BLOCK: usize = 1 << 18;
+
+/// Positions whose moves one thread generates at a time.
+const SWEEP_CHUNK: usize = 4096;
+
+/// The lookups of a block are put in order by this many of the top bits of
+/// their [`TierIndex::locality`].
+const LOCALITY_BITS: u32 = 10;
 
 /// Tiers whose positions have a 16-bit value each, found by tier.
 trait Valued<T, I> {
@@ -491,65 +605,136 @@ where
     }
 }
 
-/// A solved tier as a sweep reads it: its index and its values.
-type TierValues<'a, I> = (&'a I, &'a [u16]);
+/// The moves of a run of positions, grouped by the tier they lead to: for
+/// each tier, the position each move comes from and the one it leads to.
+type MovesByTier<T, P> = Vec<(T, Vec<(u32, P)>)>;
 
-/// The values of the positions `range` of `index`, from their successors'
-/// in `solved`.
-fn sweep_chunk<G, I>(
+/// The moves of a run of positions, and the values of those of them that
+/// the game values itself, by their number.
+type BlockMoves<T, P> = (MovesByTier<T, P>, Vec<(u32, u16)>);
+
+/// The moves of the positions `range` of `index`, those positions
+/// numbered from the start of `block`, and the values of those that the
+/// game values itself.
+fn block_moves<G, I>(
     game: &G,
     sweep: &impl Sweep<G::Position>,
-    solved: &impl Valued<G::Tier, I>,
     index: &I,
     range: std::ops::Range<usize>,
+    block: usize,
+) -> BlockMoves<G::Tier, G::Position>
+where
+    G: TieredGame,
+    G::Position: Send + Sync,
+    I: TierIndex<G::Position>,
+{
+    let mut out: MovesByTier<G::Tier, G::Position> = Vec::new();
+    let mut primitive = Vec::new();
+    let mut last = 0;
+    for i in range {
+        let position = index.position(i);
+        let from = (i - block) as u32;
+        if let Some(value) = sweep.primitive(position) {
+            primitive.push((from, value));
+            continue;
+        }
+        game.for_each_canonical_successor(position, |child| {
+            group(&mut out, &mut last, game.tier(child)).push((from, child));
+        });
+    }
+    (out, primitive)
+}
+
+/// The values of every position of `index` under `sweep`, from their
+/// successors' in `solved`.
+///
+/// The positions go in blocks. A block's moves are generated in parallel,
+/// grouped by the tier they lead to, put in the order of their place in
+/// that tier's index ([`TierIndex::locality`]) and looked up in that
+/// order, in parallel, so that the lookups read each index and its values
+/// in order rather than at random; each value then goes to its move's
+/// position.
+///
+/// # Panics
+/// If a move leads to a tier that is not solved, or to a position its
+/// tier does not hold.
+fn sweep_tier<G, I>(
+    game: &G,
+    sweep: &impl Sweep<G::Position>,
+    solved: &(impl Valued<G::Tier, I> + Sync),
+    index: &I,
 ) -> Vec<u16>
 where
     G: TieredGame,
     G::Position: Send + Sync,
     I: TierIndex<G::Position>,
 {
-    let first = range.start;
-    let mut values: Vec<Option<u16>> = vec![None; range.len()];
-    // Every move of the chunk: the position it comes from, and the solved
-    // tier and position it leads to.
-    let mut moves: Vec<(usize, TierValues<I>, G::Position)> = Vec::with_capacity(8 * range.len());
-    let mut last: Option<(G::Tier, TierValues<I>)> = None;
-    for i in range {
-        let position = index.position(i);
-        if let Some(value) = sweep.primitive(position) {
-            values[i - first] = Some(value);
-            continue;
-        }
-        game.for_each_successor(position, |child| {
-            let child = game.canonical(child);
-            let tier = game.tier(child);
-            let solved_tier = match last {
-                Some((t, s)) if t == tier => s,
-                _ => {
-                    let s = solved
-                        .valued(&tier)
-                        .unwrap_or_else(|| panic!("a move leads to tier {tier:?}, which is not solved"));
-                    last = Some((tier, s));
-                    s
+    let mut values = Vec::with_capacity(index.len());
+    for block in (0..index.len()).step_by(SWEEP_BLOCK) {
+        let end = index.len().min(block + SWEEP_BLOCK);
+        let generated: Vec<_> = (block..end)
+            .step_by(SWEEP_CHUNK)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|start| block_moves(game, sweep, index, start..end.min(start + SWEEP_CHUNK), block))
+            .collect();
+        let mut so_far: Vec<Option<u16>> = vec![None; end - block];
+        let mut by_tier: MovesByTier<G::Tier, G::Position> = Vec::new();
+        for (moves, primitive) in generated {
+            for (from, value) in primitive {
+                so_far[from as usize] = Some(value);
+            }
+            for (tier, list) in moves {
+                match by_tier.iter_mut().find(|(t, _)| *t == tier) {
+                    Some((_, all)) => all.extend(list),
+                    None => by_tier.push((tier, list)),
                 }
-            };
-            moves.push((i - first, solved_tier, child));
-        });
-    }
-    let touched = moves.iter().fold(0usize, |sum, &(_, (tier, _), child)| {
-        sum.wrapping_add(tier.touch(child))
-    });
-    std::hint::black_box(touched);
-    for &(from, (tier, tier_values), child) in &moves {
-        let i = tier
-            .index(child)
-            .unwrap_or_else(|| panic!("a move leads to a position its tier does not hold"));
-        values[from] = Some(sweep.step(values[from], tier_values[i]));
+            }
+        }
+        for (tier, moves) in by_tier {
+            let (tier_index, tier_values) = solved
+                .valued(&tier)
+                .unwrap_or_else(|| panic!("a move leads to tier {tier:?}, which is not solved"));
+            // A counting sort of the moves by where their lookups read.
+            let part = |child: G::Position| (tier_index.locality(child) >> (32 - LOCALITY_BITS)) as usize;
+            let mut starts = vec![0usize; (1 << LOCALITY_BITS) + 1];
+            for &(_, child) in &moves {
+                starts[part(child) + 1] += 1;
+            }
+            for p in 0..1 << LOCALITY_BITS {
+                starts[p + 1] += starts[p];
+            }
+            let mut fill = starts.clone();
+            let mut ordered = moves.clone();
+            for &(from, child) in &moves {
+                let slot = &mut fill[part(child)];
+                ordered[*slot] = (from, child);
+                *slot += 1;
+            }
+            drop(moves);
+            let found: Vec<u16> = ordered
+                .par_chunks(SWEEP_CHUNK)
+                .flat_map_iter(|chunk| {
+                    chunk.iter().map(|&(_, child)| {
+                        let i = tier_index
+                            .index(child)
+                            .unwrap_or_else(|| panic!("a move leads to a position its tier does not hold"));
+                        tier_values[i]
+                    })
+                })
+                .collect();
+            for (&(from, _), child) in ordered.iter().zip(found) {
+                let from = from as usize;
+                so_far[from] = Some(sweep.step(so_far[from], child));
+            }
+        }
+        values.extend(
+            so_far
+                .into_iter()
+                .map(|value| value.unwrap_or_else(|| sweep.no_move())),
+        );
     }
     values
-        .into_iter()
-        .map(|value| value.unwrap_or_else(|| sweep.no_move()))
-        .collect()
 }
 
 /// The most plies that any line of play from a position of `tiers` can
@@ -577,28 +762,6 @@ where
             (Some(_), None) => true,
         });
     }
-}
-
-/// The values of every position of `index` under `sweep`, in parallel.
-fn sweep_tier<G, I>(
-    game: &G,
-    sweep: &impl Sweep<G::Position>,
-    solved: &(impl Valued<G::Tier, I> + Sync),
-    index: &I,
-) -> Vec<u16>
-where
-    G: TieredGame,
-    G::Position: Send + Sync,
-    I: TierIndex<G::Position>,
-{
-    let chunks: Vec<Vec<u16>> = (0..index.len().div_ceil(SOLVE_CHUNK))
-        .into_par_iter()
-        .map(|c| {
-            let range = c * SOLVE_CHUNK..index.len().min((c + 1) * SOLVE_CHUNK);
-            sweep_chunk(game, sweep, solved, index, range)
-        })
-        .collect();
-    chunks.concat()
 }
 
 #[cfg(test)]
@@ -725,6 +888,35 @@ mod tests {
         assert_eq!(reports, 3);
         let whole = try_discover(&game, [(6, 6)], |_| ControlFlow::Continue(()));
         assert_eq!(whole, Some(discover(&game, [(6, 6)], |_| {})));
+    }
+
+    #[test]
+    fn a_survey_sees_the_tiers_discovery_keeps() {
+        let game = Piles { stones: 7 };
+        let tiers = discover(&game, [(7, 7)], |_| {});
+        let mut seen = BTreeMap::new();
+        let mut moves = 0;
+        assert!(survey(&game, [(7, 7)], |closed| {
+            moves += closed.moves;
+            seen.insert(closed.tier, closed.index);
+            ControlFlow::Continue(())
+        }));
+        assert_eq!(seen, tiers);
+        let mut expected = 0;
+        for index in tiers.values() {
+            for &p in index.as_slice() {
+                if game.primitive(p).is_none() {
+                    game.for_each_successor(p, |_| expected += 1);
+                }
+            }
+        }
+        assert_eq!(moves, expected);
+        let mut visits = 0;
+        assert!(!survey(&game, [(7, 7)], |_| {
+            visits += 1;
+            ControlFlow::Break(())
+        }));
+        assert_eq!(visits, 1);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! every image of a reachable position is reachable too and worth the same.
 
 use super::board::{Position, Size};
-use super::moves::{Neighbours, for_each_move};
+use super::moves::Neighbours;
 use crate::solve::cache::{self, Header, Invalid, Packed};
 use crate::solve::tiered::{self, Hashed, Progress, SolvedTier, TierIndex, TieredGame};
 use crate::solve::{Game, Outcome};
@@ -114,12 +114,130 @@ impl Key {
 pub struct Cephalopod {
     size: Size,
     rule: Rule,
-    neighbours: Neighbours,
     /// For each symmetry other than the identity, where each cell goes.
     images: Vec<[u8; super::board::MAX_CELLS]>,
-    /// For each symmetry other than the identity, the image of each byte
-    /// (two cells) of a [`Key`]'s cells, by its place and its value.
-    key_images: Vec<[[u64; 256]; 8]>,
+    /// The board's symmetries on a [`Key`]'s cells, as generators whose
+    /// products give every symmetry (see [`KeySymmetries`]).
+    key_symmetries: KeySymmetries,
+    /// For each cell, what a move there reads and writes in a [`Key`].
+    key_cells: Vec<KeyCell>,
+    /// The low bit of each cell of the board.
+    key_units: u64,
+    /// For the values of a cell's (up to) four neighbours, three bits each,
+    /// a bit for each set of neighbours that a placement there may capture:
+    /// at least two dice, summing to at most 6.
+    captures: Vec<u16>,
+}
+
+/// A permutation of a [`Key`]'s cells, as groups of cells that all move
+/// by the same distance: a mask and a rotation each (a rotation moves a
+/// group within the 60 bits of cells, since every image is a cell).
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyPermutation {
+    groups: [(u64, u32); MAX_KEY_CELLS],
+    len: usize,
+}
+
+impl KeyPermutation {
+    fn of(to: &[u8], cells: usize) -> KeyPermutation {
+        let mut p = KeyPermutation::default();
+        for (i, &dest) in to.iter().enumerate().take(cells) {
+            let rotation = ((4 * (i64::from(dest) - i as i64)).rem_euclid(64)) as u32;
+            let nibble = 0xf << (4 * i);
+            match p.groups[..p.len].iter_mut().find(|g| g.1 == rotation) {
+                Some(g) => g.0 |= nibble,
+                None => {
+                    p.groups[p.len] = (nibble, rotation);
+                    p.len += 1;
+                }
+            }
+        }
+        p
+    }
+
+    #[inline]
+    fn apply(&self, cells: u64) -> u64 {
+        self.groups[..self.len]
+            .iter()
+            .fold(0, |image, &(mask, rotation)| {
+                image | (cells & mask).rotate_left(rotation)
+            })
+    }
+}
+
+/// The symmetries of a board on [`Key`] cells: the identity, the mirror
+/// images left-right (`h`) and top-bottom (`v`) and both, and on a square
+/// board the transposes of those four: every symmetry of the board.
+#[derive(Clone, Debug, Default)]
+struct KeySymmetries {
+    h: KeyPermutation,
+    v: KeyPermutation,
+    transpose: Option<KeyPermutation>,
+}
+
+impl KeySymmetries {
+    fn of(size: Size) -> KeySymmetries {
+        let (rows, cols) = (size.rows(), size.cols());
+        let permutation = |map: &dyn Fn(usize, usize) -> (usize, usize)| {
+            let to: Vec<u8> = (0..rows * cols)
+                .map(|i| {
+                    let (r, c) = map(i / cols, i % cols);
+                    (r * cols + c) as u8
+                })
+                .collect();
+            KeyPermutation::of(&to, rows * cols)
+        };
+        KeySymmetries {
+            h: permutation(&|r, c| (r, cols - 1 - c)),
+            v: permutation(&|r, c| (rows - 1 - r, c)),
+            transpose: (rows == cols).then(|| permutation(&|r, c| (c, r))),
+        }
+    }
+
+    /// The images of `cells` under every symmetry, the identity first:
+    /// eight, with each image twice on a board that is not square.
+    #[inline]
+    fn images(&self, cells: u64) -> [u64; 8] {
+        let h = self.h.apply(cells);
+        let v = self.v.apply(cells);
+        let hv = self.v.apply(h);
+        match &self.transpose {
+            Some(t) => [
+                cells,
+                h,
+                v,
+                hv,
+                t.apply(cells),
+                t.apply(h),
+                t.apply(v),
+                t.apply(hv),
+            ],
+            None => [cells, h, v, hv, cells, h, v, hv],
+        }
+    }
+
+    /// The least image of `cells`.
+    #[inline]
+    fn least(&self, cells: u64) -> u64 {
+        self.images(cells).into_iter().min().unwrap_or(cells)
+    }
+}
+
+/// What a placement on one cell reads and writes in a [`Key`].
+#[derive(Clone, Copy, Debug)]
+struct KeyCell {
+    /// Where the cell's nibble starts.
+    shift: u32,
+    /// Where each neighbour's nibble starts; 60, which holds no value
+    /// bits, for a neighbour the cell lacks.
+    neighbours: [u32; 4],
+    /// For each set of neighbours (a bit each), the mask of their nibbles.
+    sets: [u64; 16],
+    /// The same masks' images under each symmetry, in the order of
+    /// [`KeySymmetries::images`].
+    set_images: [[u64; 16]; 8],
+    /// Where the cell's image under each symmetry starts.
+    shift_images: [u32; 8],
 }
 
 impl Cephalopod {
@@ -137,34 +255,74 @@ impl Cephalopod {
                 to
             })
             .collect();
-        let key_images = if size.cells() <= MAX_KEY_CELLS {
-            images
-                .iter()
-                .map(|to| {
-                    let mut table = [[0u64; 256]; 8];
-                    for (place, row) in table.iter_mut().enumerate() {
-                        for (byte, image) in row.iter_mut().enumerate() {
-                            for half in 0..2 {
-                                let cell = 2 * place + half;
-                                let nibble = (byte as u64 >> (4 * half)) & 0xf;
-                                if cell < size.cells() && nibble != 0 {
-                                    *image |= nibble << (4 * to[cell]);
-                                }
+        let neighbours = Neighbours::of(size);
+        let keyed = size.cells() <= MAX_KEY_CELLS;
+        let key_symmetries = if keyed {
+            KeySymmetries::of(size)
+        } else {
+            KeySymmetries::default()
+        };
+        let key_cells = if keyed {
+            (0..size.cells())
+                .map(|cell| {
+                    let around = neighbours.of_cell(cell);
+                    let mut shifts = [60u32; 4];
+                    for (slot, &n) in shifts.iter_mut().zip(around) {
+                        *slot = 4 * u32::from(n);
+                    }
+                    let mut sets = [0u64; 16];
+                    for (set, mask) in sets.iter_mut().enumerate() {
+                        for (k, &n) in around.iter().enumerate() {
+                            if set & (1 << k) != 0 {
+                                *mask |= 0xf << (4 * n);
                             }
                         }
                     }
-                    table
+                    let mut set_images = [[0u64; 16]; 8];
+                    for (set, &mask) in sets.iter().enumerate() {
+                        for (k, image) in key_symmetries.images(mask).into_iter().enumerate() {
+                            set_images[k][set] = image;
+                        }
+                    }
+                    let shift_images = key_symmetries.images(0xf << (4 * cell)).map(u64::trailing_zeros);
+                    KeyCell {
+                        shift: 4 * cell as u32,
+                        neighbours: shifts,
+                        sets,
+                        set_images,
+                        shift_images,
+                    }
                 })
                 .collect()
         } else {
             Vec::new()
         };
+        let captures = (0..1 << 12)
+            .map(|packed: u32| {
+                let values: Vec<u32> = (0..4).map(|k| (packed >> (3 * k)) & 7).collect();
+                (0..16u32)
+                    .filter(|set| {
+                        let chosen: Vec<u32> = (0..4)
+                            .filter(|k| set & (1 << k) != 0)
+                            .map(|k| values[k])
+                            .collect();
+                        chosen.len() >= 2 && chosen.iter().all(|&v| v != 0) && chosen.iter().sum::<u32>() <= 6
+                    })
+                    .fold(0u16, |bits, set| bits | 1 << set)
+            })
+            .collect();
         Cephalopod {
             size,
             rule,
-            neighbours: Neighbours::of(size),
             images,
-            key_images,
+            key_symmetries,
+            key_cells,
+            key_units: if keyed {
+                UNITS & ((1 << (4 * size.cells())) - 1)
+            } else {
+                0
+            },
+            captures,
         }
     }
 
@@ -212,6 +370,36 @@ impl Cephalopod {
             .with_to_move(to_move)
     }
 
+    /// Each move in `key`, as [`Game::for_each_successor`] makes them: the
+    /// cell the die goes on, the set of its neighbours it captures (the
+    /// set's number in [`KeyCell::sets`], 0 for none) and the die's nibble
+    /// (the mover's owner bit and the value).
+    #[inline]
+    fn for_each_key_move(&self, key: Key, mut visit: impl FnMut(&KeyCell, usize, u64)) {
+        // The mover's owner bit in a cell: 8 for black, who moves when the
+        // side bit (bit 63) is set.
+        let owner = (key.0 & KEY_SIDE) >> 60;
+        let values = key.0 & VALUES;
+        let occupied = (values | (values >> 1) | (values >> 2)) & UNITS;
+        let mut empty = self.key_units & !occupied;
+        while empty != 0 {
+            let cell = &self.key_cells[(empty.trailing_zeros() / 4) as usize];
+            empty &= empty - 1;
+            let around = cell.neighbours.iter().enumerate().fold(0, |packed, (k, &shift)| {
+                packed | (((values >> shift) & 7) << (3 * k))
+            });
+            let mut sets = self.captures[around as usize];
+            if sets == 0 {
+                visit(cell, 0, owner | 1);
+            }
+            while sets != 0 {
+                let set = sets.trailing_zeros() as usize;
+                sets &= sets - 1;
+                visit(cell, set, owner | u64::from(Key(values & cell.sets[set]).pips()));
+            }
+        }
+    }
+
     /// The tier of a position with `pips` and `dice`.
     const fn tier_of(pips: u32, dice: u32) -> u16 {
         ((pips as u16) << 8) | (255 - dice as u16)
@@ -221,12 +409,15 @@ impl Cephalopod {
 impl Game for Cephalopod {
     type Position = Key;
 
+    /// The moves of [`super::moves::for_each_move`], made on the [`Key`]
+    /// itself: a placement on each empty cell, with each capture set that
+    /// the neighbours' values allow, or a 1 if there is none.
     #[inline]
     fn for_each_successor(&self, key: Key, mut visit: impl FnMut(Key)) {
-        let position = self.position(key);
-        let side = (key.0 & KEY_SIDE) ^ KEY_SIDE;
-        for_each_move(position, &self.neighbours, |m| {
-            visit(Key(position.play(m).cell_bits() as u64 | side))
+        let cells = key.0 & !KEY_SIDE;
+        let next = (key.0 & KEY_SIDE) ^ KEY_SIDE;
+        self.for_each_key_move(key, |cell, set, die| {
+            visit(Key((cells & !cell.sets[set]) | (die << cell.shift) | next))
         });
     }
 
@@ -246,19 +437,23 @@ impl TieredGame for Cephalopod {
 
     #[inline]
     fn canonical(&self, key: Key) -> Key {
-        let side = key.0 & KEY_SIDE;
-        let cells = key.0 & !KEY_SIDE;
-        let bytes = cells.to_le_bytes();
-        let used = (4 * self.size.cells()).div_ceil(8);
-        let mut best = cells;
-        for table in &self.key_images {
-            let mut image = 0;
-            for place in 0..used {
-                image |= table[place][usize::from(bytes[place])];
+        Key(self.key_symmetries.least(key.0 & !KEY_SIDE) | (key.0 & KEY_SIDE))
+    }
+
+    /// The successors of [`Game::for_each_successor`], each made least
+    /// among its images from the parent's images: a move changes a few
+    /// cells, and each symmetry moves those cells to known places.
+    #[inline]
+    fn for_each_canonical_successor(&self, key: Key, mut visit: impl FnMut(Key)) {
+        let images = self.key_symmetries.images(key.0 & !KEY_SIDE);
+        let next = (key.0 & KEY_SIDE) ^ KEY_SIDE;
+        self.for_each_key_move(key, |cell, set, die| {
+            let mut least = u64::MAX;
+            for ((&image, masks), &shift) in images.iter().zip(&cell.set_images).zip(&cell.shift_images) {
+                least = least.min((image & !masks[set]) | (die << shift));
             }
-            best = best.min(image);
-        }
-        Key(best | side)
+            visit(Key(least | next))
+        });
     }
 
     /// A move into pips `p` comes from pips `p - 1` (a placement) or from
@@ -526,6 +721,76 @@ mod tests {
             let mut negamax = Negamax::new(Plain(rule));
             for (p, value) in solution.iter() {
                 assert_eq!(negamax.solve(p), value, "{p}");
+            }
+        }
+    }
+
+    /// Random positions of every board a [`Key`] holds: each cell empty or
+    /// a die of either owner (a splitmix sequence, seeded).
+    fn random_keys(size: Size, count: usize, mut seed: u64) -> Vec<Position> {
+        let mut next = move || {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let z = (seed ^ (seed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        (0..count)
+            .map(|_| {
+                let mut p = Position::start(size);
+                for cell in 0..size.cells() {
+                    let r = next();
+                    if r % 3 != 0 {
+                        let die = super::super::board::Die {
+                            owner: if r & 8 == 0 {
+                                super::super::board::Player::White
+                            } else {
+                                super::super::board::Player::Black
+                            },
+                            value: ((r >> 8) % 6 + 1) as u8,
+                        };
+                        p = p.with_die(cell, Some(die));
+                    }
+                }
+                if next() & 1 == 1 {
+                    p = p.with_to_move(super::super::board::Player::Black);
+                }
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn key_moves_and_symmetries_agree_with_positions() {
+        for size in [
+            "1x2", "1x5", "2x2", "2x3", "3x3", "2x4", "4x2", "2x5", "3x4", "4x3", "3x5", "5x3",
+        ] {
+            let size: Size = size.parse().unwrap();
+            let game = Cephalopod::new(size, Rule::Majority);
+            for p in random_keys(size, 3000, size.cells() as u64) {
+                let mut by_key = Vec::new();
+                if !p.is_full() {
+                    game.for_each_successor(game.key(p), |k| by_key.push(game.position(k)));
+                }
+                by_key.sort_unstable();
+                let mut by_position: Vec<Position> = p.moves().into_iter().map(|m| p.play(m)).collect();
+                by_position.sort_unstable();
+                assert_eq!(by_key, by_position, "{p}");
+                let mut canonical = Vec::new();
+                if !p.is_full() {
+                    game.for_each_canonical_successor(game.key(p), |k| canonical.push(k));
+                }
+                canonical.sort_unstable();
+                let mut expected: Vec<Key> =
+                    by_position.iter().map(|&c| game.canonical(game.key(c))).collect();
+                expected.sort_unstable();
+                assert_eq!(canonical, expected, "{p}");
+                let least = game.images(p).map(|i| game.key(i)).min().unwrap();
+                assert_eq!(game.canonical(game.key(p)), least, "{p}");
+                assert_eq!(
+                    game.tier(game.key(p)),
+                    Cephalopod::tier_of(p.pips(), p.dice()),
+                    "{p}"
+                );
             }
         }
     }
