@@ -118,12 +118,16 @@ pub enum Ending {
 /// The longest line the game reads; a longer one is refused unread.
 pub const MAX_LINE: usize = 1024;
 
-const HELP: &str = "\
+/// The rules of a move and of the end, for the help of line mode and of
+/// the terminal board; [`Rule::goal`](super::solver::Rule::goal) says who wins.
+pub const RULES: &str = "\
 Cephalopod: players take turns putting a die of their colour on an empty cell.
 If two or more of the cell's orthogonal neighbours (of either colour) can be
 chosen with values summing to at most 6, the move must capture: those dice
 leave the board and the new die shows their sum. Otherwise it shows 1. The
-game ends when the board is full.
+game ends when the board is full.";
+
+const HELP: &str = "\
 commands:
   b2         place on cell b2 (files a.. from the left, ranks 1.. from the bottom)
   b2xa2c2    place on b2 capturing a2 and c2, when b2 has several capture sets
@@ -191,7 +195,7 @@ pub fn play(
             match word {
                 "" => continue,
                 "help" | "?" => {
-                    writeln!(talk, "{HELP}")?;
+                    writeln!(talk, "{RULES}\n{}\n{HELP}", solution.game().rule().goal())?;
                     continue;
                 }
                 "quit" | "exit" => {
