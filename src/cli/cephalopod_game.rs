@@ -44,7 +44,7 @@ fn parse_rule(text: &str) -> Result<Rule, String> {
 /// of captures the cell, `x` and the captured cells (`b2xa2c2`). Boards,
 /// move lines (`white plays b2xa2c2`), refusals (`illegal: ...`) and the
 /// result (`white wins`, `black wins`, `tie`) go to stdout; prompts and help
-/// to stderr.
+/// to stderr. `new [POSITION]` starts another game.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  gamespace cephalopods play --size 2x3 --human black")]
 pub struct PlayArgs {
@@ -61,6 +61,11 @@ pub struct PlayArgs {
     /// when stdin and stdout are both terminals.
     #[arg(long)]
     plain: bool,
+    /// In line mode, once a game ends, wait for `new [POSITION]` (or `quit`,
+    /// or the end of the input) instead of exiting: one run, with one load
+    /// of the solved board, plays many games.
+    #[arg(long)]
+    keep_going: bool,
 }
 
 /// Report on a solved board: positions, values, first moves, longest games.
@@ -183,6 +188,7 @@ pub fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     let config = Config {
         human: args.human.into(),
         start,
+        keep_going: args.keep_going,
     };
     if !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal() {
         let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());

@@ -694,7 +694,15 @@ mod tests {
             Some(text) => text.parse().unwrap(),
             None => Position::start(size.parse().unwrap()),
         };
-        App::new(solution(size), Config { human, start }, false)
+        App::new(
+            solution(size),
+            Config {
+                human,
+                start,
+                keep_going: false,
+            },
+            false,
+        )
     }
 
     impl App<'_> {
@@ -895,6 +903,7 @@ mod tests {
                 Config {
                     human: p.to_move(),
                     start: p,
+                    keep_going: false,
                 },
                 false,
             );

@@ -463,6 +463,7 @@ mod tests {
             Config {
                 human: Player::White,
                 start,
+                keep_going: false,
             },
             false,
         );
@@ -502,6 +503,7 @@ mod tests {
             Config {
                 human: Player::White,
                 start: Position::start(size),
+                keep_going: false,
             },
             false,
         );
