@@ -305,12 +305,17 @@ fn play_from_random_positions(rows: usize, cols: usize, count: usize, min_plies:
             rule.name()
         );
     }
+    // A run stops being checked at its first fault: a fault a run.
     assert!(
         failures.is_empty(),
-        "{} faults in {} cases; the first:\n{}",
+        "{} of 4 runs ({} cases in all) fail; the first faults:\n{}",
         failures.len(),
         2 * cases.len(),
-        failures[..failures.len().min(5)].join("\n")
+        failures.join("\n")
+    );
+    eprintln!(
+        "{rows}x{cols}: {} cases from {count} positions under each rule, all played perfectly",
+        cases.len()
     );
 }
 
