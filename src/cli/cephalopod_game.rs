@@ -4,7 +4,9 @@ use super::streams;
 use anyhow::Context;
 use gamespace::cephalopods::game::analysis::{Analysis, write_report, write_table};
 use gamespace::cephalopods::game::play::{Config, play};
+use gamespace::cephalopods::game::tui as board;
 use gamespace::cephalopods::game::{Player, Position, Provenance, Rule, Size, Solution};
+use gamespace::mu_torere::tui;
 use gamespace::solve::Outcome;
 use gamespace::solve::tiered::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -34,12 +36,15 @@ fn parse_rule(text: &str) -> Result<Rule, String> {
     text.parse()
 }
 
-/// Play Cephalopod against the perfect program, in line mode.
+/// Play Cephalopod against the perfect program.
 ///
-/// Type a move as its cell (`b2`), or for a choice of captures the cell,
-/// `x` and the captured cells (`b2xa2c2`). Boards, move lines
-/// (`white plays b2xa2c2`), refusals (`illegal: ...`) and the result
-/// (`white wins`, `black wins`, `tie`) go to stdout; prompts and help to stderr.
+/// When stdin and stdout are both terminals, a full-screen board opens:
+/// click a cell or type its name, press ? for the rules and keys.
+/// Otherwise, in line mode, type a move as its cell (`b2`), or for a choice
+/// of captures the cell, `x` and the captured cells (`b2xa2c2`). Boards,
+/// move lines (`white plays b2xa2c2`), refusals (`illegal: ...`) and the
+/// result (`white wins`, `black wins`, `tie`) go to stdout; prompts and help
+/// to stderr. `new [POSITION]` starts another game.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  gamespace cephalopods play --size 2x3 --human black")]
 pub struct PlayArgs {
@@ -52,6 +57,15 @@ pub struct PlayArgs {
     /// "w1.b2/.w3./... b".
     #[arg(long, value_name = "POSITION")]
     position: Option<String>,
+    /// Use the line protocol instead of the full-screen board, which opens
+    /// when stdin and stdout are both terminals.
+    #[arg(long)]
+    plain: bool,
+    /// In line mode, once a game ends, wait for `new [POSITION]` (or `quit`,
+    /// or the end of the input) instead of exiting: one run, with one load
+    /// of the solved board, plays many games.
+    #[arg(long)]
+    keep_going: bool,
 }
 
 /// Report on a solved board: positions, values, first moves, longest games.
@@ -174,7 +188,17 @@ pub fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     let config = Config {
         human: args.human.into(),
         start,
+        keep_going: args.keep_going,
     };
+    if !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        if let tui::Ending::Signal(signal) = board::run(&solution, config, colour)? {
+            // With the terminal given back, end as the signal's sender
+            // expects: killed by it (status 143 for SIGTERM in a shell).
+            signal_hook::low_level::emulate_default_handler(signal)?;
+        }
+        return Ok(());
+    }
     play(
         &solution,
         config,

@@ -89,7 +89,7 @@ fn parse_threads(text: &str) -> Result<u32, String> {
 // equal to the subcommand's own.
 #[derive(clap::Subcommand, Debug)]
 enum Sub {
-    /// Play Cephalopod against the perfect program, in line mode
+    /// Play Cephalopod against the perfect program
     Play(Deferred<PlayArgs>),
     /// Report on a solved board: positions, values, first moves, longest games
     Analyze(Deferred<AnalyzeArgs>),

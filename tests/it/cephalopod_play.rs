@@ -13,10 +13,16 @@
 //! - a loss is delayed longest, leaving the human the fewest winning
 //!   replies among the slowest losses.
 //!
+//! The cases with the same side to move run in one process, one case after
+//! another with `new POSITION` and `--keep-going`, so that the solved board
+//! is loaded once and not once a case.
+//!
 //! The default run plays the 2x3 board, whose solve takes a moment. The
-//! 3x3 run (at least 500 positions, both rules) is ignored because each
-//! cold 3x3 solve takes about a minute:
-//! `cargo test --test it cephalopod_play:: -- --ignored`
+//! 3x3 run (500 positions, both rules) is ignored because a cold 3x3 solve
+//! takes minutes, and loading the solved board from the cache a good part
+//! of one; with the cache in the test's target directory warm, the run
+//! still takes minutes:
+//! `cargo test --release --test it cephalopod_play:: -- --ignored`
 
 use crate::cephalopod_oracle as oracle;
 
@@ -72,16 +78,11 @@ fn replies_worth(solver: &mut Solver, p: &Pos, wanted: &str) -> usize {
         .count()
 }
 
-/// Checks the program's output for `case`; a description of the fault if
-/// it is wrong.
-fn check(case: &Case, rule: Rule, solver: &mut Solver, output: &Output) -> Result<(), String> {
+/// Checks the program's output for `case` at the start of `output`, and
+/// returns the rest of the output; a description of the fault if it is
+/// wrong.
+fn check<'a>(case: &Case, rule: Rule, solver: &mut Solver, output: &'a str) -> Result<&'a str, String> {
     let (p, m) = (&case.p, &case.m);
-    if !output.success {
-        return Err(format!("exit status not 0; stderr: {}", output.stderr));
-    }
-    if output.stdout.contains('\x1b') {
-        return Err("escape codes in plain output".into());
-    }
     let human = p.to_move;
     let mut expected = picture(p);
     expected += &format!("{} plays {}\n", human.name(), p.move_text(m));
@@ -89,18 +90,17 @@ fn check(case: &Case, rule: Rule, solver: &mut Solver, output: &Output) -> Resul
     expected += &picture(&p1);
     if p1.is_full() {
         expected += &result_line(&p1, rule);
-        return if output.stdout == expected {
-            Ok(())
-        } else {
-            Err(format!("expected\n{expected}got\n{}", output.stdout))
-        };
     }
-    let Some(rest) = output.stdout.strip_prefix(&expected) else {
+    let shown = |text: &str| text.chars().take(400).collect::<String>();
+    let Some(rest) = output.strip_prefix(&expected) else {
         return Err(format!(
             "expected to start with\n{expected}got\n{}",
-            output.stdout
+            shown(output)
         ));
     };
+    if p1.is_full() {
+        return Ok(rest);
+    }
     let line = rest.lines().next().unwrap_or("");
     let program = p1.to_move;
     let replies = p1.moves();
@@ -113,9 +113,9 @@ fn check(case: &Case, rule: Rule, solver: &mut Solver, output: &Output) -> Resul
     if p2.is_full() {
         tail += &result_line(&p2, rule);
     }
-    if rest != tail {
-        return Err(format!("after the reply expected\n{tail}got\n{rest}"));
-    }
+    let Some(rest) = rest.strip_prefix(&tail) else {
+        return Err(format!("after the reply expected\n{tail}got\n{}", shown(rest)));
+    };
     let value = solver.value(&p1);
     let got = solver.move_value(&p1, reply);
     let text = p1.move_text(reply);
@@ -138,7 +138,7 @@ fn check(case: &Case, rule: Rule, solver: &mut Solver, output: &Output) -> Resul
                     ));
                 }
             }
-            Ok(())
+            Ok(rest)
         }
         Value::Loss(_) => {
             let escapes = |solver: &mut Solver, r: &Move| replies_worth(solver, &p1.play(r), "win");
@@ -151,9 +151,9 @@ fn check(case: &Case, rule: Rule, solver: &mut Solver, output: &Output) -> Resul
                     ));
                 }
             }
-            Ok(())
+            Ok(rest)
         }
-        Value::Win(_) => Ok(()),
+        Value::Win(_) => Ok(rest),
     }
 }
 
@@ -169,16 +169,34 @@ fn cache_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cephalopod-play-cache")
 }
 
-fn run_case(case: &Case, rule: Rule) -> Output {
-    let size = format!("{}x{}", case.p.rows, case.p.cols);
+/// Plays every case, all with the same side to move, in one run of the
+/// binary, which then loads the solved board once: the first case from
+/// `--position`, each other one after `new POSITION`, and `--keep-going`
+/// for the cases whose game ends.
+fn run_cases(cases: &[&Case], rule: Rule) -> Output {
+    let first = &cases[0].p;
+    let size = format!("{}x{}", first.rows, first.cols);
+    let mut input = String::new();
+    for (i, case) in cases.iter().enumerate() {
+        if i > 0 {
+            input += &format!("new {}\n", case.p);
+        }
+        input += &format!("{}\n", case.p.move_text(&case.m));
+    }
     let output = assert_cmd::Command::cargo_bin("gamespace")
         .unwrap()
         .env("GAMESPACE_CACHE_DIR", cache_dir())
         .env("NO_COLOR", "1")
-        .args(["cephalopods", "play", "--size", &size, "--rule", rule.name()])
-        .args(["--human", case.p.to_move.name(), "--position"])
-        .arg(case.p.to_string())
-        .write_stdin(format!("{}\n", case.p.move_text(&case.m)))
+        .args(["cephalopods", "play", "--keep-going", "--size", &size])
+        .args([
+            "--rule",
+            rule.name(),
+            "--human",
+            first.to_move.name(),
+            "--position",
+        ])
+        .arg(first.to_string())
+        .write_stdin(input)
         .output()
         .unwrap();
     Output {
@@ -228,28 +246,55 @@ fn play_from_random_positions(rows: usize, cols: usize, count: usize, min_plies:
     let mut failures = Vec::new();
     for rule in Rule::BOTH {
         warm_cache(rows, cols, rule);
-        let threads = thread::available_parallelism().map_or(2, |n| n.get()).min(4);
+        // One run of the binary for each side to move, side by side.
+        let groups: Vec<Vec<&Case>> = [Side::White, Side::Black]
+            .map(|side| cases.iter().filter(|c| c.p.to_move == side).collect())
+            .into();
         let outputs: Vec<Output> = thread::scope(|s| {
-            let handles: Vec<_> = cases
-                .chunks(cases.len().div_ceil(threads))
-                .map(|chunk| s.spawn(move || chunk.iter().map(|c| run_case(c, rule)).collect::<Vec<_>>()))
+            let handles: Vec<_> = groups
+                .iter()
+                .map(|group| s.spawn(move || run_cases(group, rule)))
                 .collect();
-            handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
         let mut solver = Solver::new(rule);
         let mut seen = std::collections::BTreeSet::new();
-        for (case, output) in cases.iter().zip(&outputs) {
-            let p1 = case.p.play(&case.m);
-            if !p1.is_full() {
-                seen.insert(solver.value(&p1).word());
-            }
-            if let Err(why) = check(case, rule, &mut solver, output) {
+        for (group, output) in groups.iter().zip(&outputs) {
+            if !output.success {
                 failures.push(format!(
-                    "{} {}: human plays {}: {why}",
+                    "{}: exit status not 0; stderr: {}",
                     rule.name(),
-                    case.p,
-                    case.p.move_text(&case.m)
+                    output.stderr
                 ));
+                continue;
+            }
+            if output.stdout.contains('\x1b') {
+                failures.push(format!("{}: escape codes in plain output", rule.name()));
+                continue;
+            }
+            let mut rest = output.stdout.as_str();
+            for case in group {
+                let p1 = case.p.play(&case.m);
+                if !p1.is_full() {
+                    seen.insert(solver.value(&p1).word());
+                }
+                match check(case, rule, &mut solver, rest) {
+                    Ok(after) => rest = after,
+                    Err(why) => {
+                        failures.push(format!(
+                            "{} {}: human plays {}: {why}",
+                            rule.name(),
+                            case.p,
+                            case.p.move_text(&case.m)
+                        ));
+                        // The rest of this run's output cannot be matched
+                        // to its cases.
+                        break;
+                    }
+                }
+            }
+            if failures.is_empty() && !rest.is_empty() {
+                failures.push(format!("{}: output after the last case: {rest}", rule.name()));
             }
         }
         // The program met winning and losing positions at least.
@@ -259,12 +304,17 @@ fn play_from_random_positions(rows: usize, cols: usize, count: usize, min_plies:
             rule.name()
         );
     }
+    // A run stops being checked at its first fault: a fault a run.
     assert!(
         failures.is_empty(),
-        "{} of {} cases fail; the first:\n{}",
+        "{} of 4 runs ({} cases in all) fail; the first faults:\n{}",
         failures.len(),
         2 * cases.len(),
-        failures[..failures.len().min(5)].join("\n")
+        failures.join("\n")
+    );
+    eprintln!(
+        "{rows}x{cols}: {} cases from {count} positions under each rule, all played perfectly",
+        cases.len()
     );
 }
 
@@ -274,7 +324,7 @@ fn the_program_answers_every_human_move_perfectly_on_2x3() {
 }
 
 #[test]
-#[ignore = "each cold 3x3 solve takes about a minute; thousands of games"]
+#[ignore = "minutes: two cold 3x3 solves, four loads of the solved board, thousands of games"]
 fn the_program_answers_every_human_move_perfectly_on_3x3() {
     play_from_random_positions(3, 3, 500, 36, 0x3b3_0078);
 }

@@ -7,11 +7,15 @@
 #[path = "common/cephalopod_oracle.rs"]
 mod cephalopod_oracle;
 mod common;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[path = "common/pseudo_terminal.rs"]
+mod pseudo_terminal;
 
 mod cephalopod_game;
 mod cephalopod_game_cli;
 mod cephalopod_game_oracle;
 mod cephalopod_play;
+mod cephalopod_terminal;
 mod cephalopods_oracle;
 mod cephalopods_vectors;
 mod cli;

@@ -10,7 +10,8 @@
 //! - [`solver`]: the game for the shared solvers, and the [`Solution`] of a
 //!   whole board;
 //! - [`play`]: the program's choice of move and the line-mode game;
-//! - [`analysis`]: the report on a solved board.
+//! - [`analysis`]: the report on a solved board;
+//! - [`tui`]: the full-screen game in a terminal.
 //!
 //! ```
 //! use gamespace::cephalopods::game::{Position, Rule, Size, Solution};
@@ -31,6 +32,7 @@ pub mod board;
 pub mod moves;
 pub mod play;
 pub mod solver;
+pub mod tui;
 
 pub use board::{BoardError, Die, Player, Position, Size};
 pub use moves::{Move, MoveError};

@@ -102,9 +102,13 @@ pub fn choose(solution: &Solution, position: Position) -> Option<Move> {
 pub struct Config {
     pub human: Player,
     pub start: Position,
+    /// Line mode only: once a game ends, wait for `new` (or `quit`, or the
+    /// end of the input) instead of returning, so that one run plays many
+    /// games. The terminal board always offers a new game.
+    pub keep_going: bool,
 }
 
-/// How a game ended.
+/// How a game ended (with `keep_going`, the last game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// The board filled; the winner, or `None` for a tie.
@@ -118,16 +122,22 @@ pub enum Ending {
 /// The longest line the game reads; a longer one is refused unread.
 pub const MAX_LINE: usize = 1024;
 
-const HELP: &str = "\
+/// The rules of a move and of the end, for the help of line mode and of
+/// the terminal board; [`Rule::goal`](super::solver::Rule::goal) says who wins.
+pub const RULES: &str = "\
 Cephalopod: players take turns putting a die of their colour on an empty cell.
 If two or more of the cell's orthogonal neighbours (of either colour) can be
 chosen with values summing to at most 6, the move must capture: those dice
 leave the board and the new die shows their sum. Otherwise it shows 1. The
-game ends when the board is full.
+game ends when the board is full.";
+
+const HELP: &str = "\
 commands:
   b2         place on cell b2 (files a.. from the left, ranks 1.. from the bottom)
   b2xa2c2    place on b2 capturing a2 and c2, when b2 has several capture sets
   moves      list your legal moves
+  new        start a new game (from the starting position, or from the
+             position given, as in `new w1.b2/.w3./... b`); you keep your side
   help       show this help
   quit       leave the game (end of input does the same)";
 
@@ -141,8 +151,13 @@ pub fn winner(solution: &Solution, position: Position) -> Option<Player> {
     }
 }
 
-/// Plays one game: the human's lines come from `input`, the protocol goes
-/// to `out` and the conversation to `talk`.
+/// Plays one game (with `keep_going`, as many as the human starts): the
+/// human's lines come from `input`, the protocol goes to `out` and the
+/// conversation to `talk`.
+///
+/// `new [POSITION]` starts a new game at any time, from `POSITION` or from
+/// `config.start`: its board is printed as at the start, and the program
+/// moves first if it is its turn there.
 pub fn play(
     solution: &Solution,
     config: Config,
@@ -152,32 +167,41 @@ pub fn play(
 ) -> io::Result<Ending> {
     let size = config.start.size();
     let mut p = config.start;
+    // The end of the game in progress, once announced.
+    let mut over = None;
     out.write_all(picture(p).as_bytes())?;
     loop {
-        if p.is_full() {
+        if p.is_full() && over.is_none() {
             let winner = winner(solution, p);
             match winner {
                 Some(w) => writeln!(out, "{w} wins")?,
                 None => writeln!(out, "tie")?,
             }
             out.flush()?;
-            return Ok(Ending::Over(winner));
+            if !config.keep_going {
+                return Ok(Ending::Over(winner));
+            }
+            over = Some(winner);
         }
-        let mv = if p.to_move() == config.human {
+        let mv = if p.is_full() || p.to_move() == config.human {
             out.flush()?;
-            write!(
-                talk,
-                "{} to move (you): a move such as {}, or help: ",
-                p.to_move(),
-                p.moves()[0].text(size)
-            )?;
+            if p.is_full() {
+                write!(talk, "game over: new starts another game, quit leaves: ")?;
+            } else {
+                write!(
+                    talk,
+                    "{} to move (you): a move such as {}, or help: ",
+                    p.to_move(),
+                    p.moves()[0].text(size)
+                )?;
+            }
             talk.flush()?;
             let mut line = Vec::new();
             let read = io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
             if read == 0 {
                 writeln!(talk)?;
                 out.flush()?;
-                return Ok(Ending::EndOfInput);
+                return Ok(over.map_or(Ending::EndOfInput, Ending::Over));
             }
             if line.len() > MAX_LINE {
                 if !line.ends_with(b"\n") {
@@ -191,16 +215,31 @@ pub fn play(
             match word {
                 "" => continue,
                 "help" | "?" => {
-                    writeln!(talk, "{HELP}")?;
+                    writeln!(talk, "{RULES}\n{}\n{HELP}", solution.game().rule().goal())?;
                     continue;
                 }
                 "quit" | "exit" => {
                     out.flush()?;
                     return Ok(Ending::Quit);
                 }
-                "moves" => {
+                "moves" if !p.is_full() => {
                     let moves: Vec<String> = p.moves().iter().map(|m| m.text(size)).collect();
                     writeln!(talk, "your moves: {}", moves.join(" "))?;
+                    continue;
+                }
+                _ if word == "new" || word.starts_with("new ") => {
+                    match new_start(solution, config.start, word["new".len()..].trim()) {
+                        Ok(start) => {
+                            p = start;
+                            over = None;
+                            out.write_all(picture(p).as_bytes())?;
+                        }
+                        Err(why) => writeln!(out, "illegal: {why}")?,
+                    }
+                    continue;
+                }
+                _ if p.is_full() => {
+                    writeln!(out, "illegal: the game is over; new starts another")?;
                     continue;
                 }
                 _ => match p.parse_move(word) {
@@ -218,6 +257,28 @@ pub fn play(
         p = p.play(mv);
         out.write_all(picture(p).as_bytes())?;
     }
+}
+
+/// The start of a new game: `text` as a position of the solution's board,
+/// or `start` if `text` is empty. A full board, or a position that cannot
+/// be reached from the empty board, is refused.
+fn new_start(solution: &Solution, start: Position, text: &str) -> Result<Position, String> {
+    if text.is_empty() {
+        return Ok(start);
+    }
+    let shown = crate::text::shortened(text, 32);
+    let p = Position::parse_sized(text, start.size()).map_err(|e| format!("bad position `{shown}`: {e}"))?;
+    if p.is_full() {
+        return Err(format!(
+            "bad position `{shown}`: the board is full, so the game is over"
+        ));
+    }
+    if solution.value(p).is_none() {
+        return Err(format!(
+            "bad position `{shown}`: it cannot be reached from the empty board, so it has no solved value"
+        ));
+    }
+    Ok(p)
 }
 
 /// Reads and drops the rest of a line, a bounded piece at a time.
@@ -293,6 +354,7 @@ mod tests {
             Config {
                 human: Player::Black,
                 start,
+                keep_going: false,
             },
             &mut input.as_bytes(),
             &mut out,
@@ -314,6 +376,7 @@ mod tests {
         let config = Config {
             human: Player::White,
             start,
+            keep_going: false,
         };
         let long = "x".repeat(5000);
         let input = format!("z9\n{long}\nhelp\n");
@@ -323,5 +386,59 @@ mod tests {
         let illegal: Vec<&str> = out.lines().filter(|l| l.starts_with("illegal: ")).collect();
         assert_eq!(illegal.len(), 2, "{out}");
         assert!(illegal[1].contains("longer than 1024 bytes"));
+    }
+
+    #[test]
+    fn new_starts_another_game_and_keep_going_waits_for_it() {
+        let s = solution("2x2");
+        let start = Position::start("2x2".parse().unwrap());
+        let config = Config {
+            human: Player::White,
+            start,
+            keep_going: true,
+        };
+        // A whole game by the program's own choices, for white's lines.
+        let mut p = start;
+        let mut moves = String::new();
+        while !p.is_full() {
+            let m = choose(&s, p).unwrap();
+            if p.to_move() == Player::White {
+                moves.push_str(&m.text(p.size()));
+                moves.push('\n');
+            }
+            p = p.play(m);
+        }
+        let bad = "new w1../b1 w\nnew b1w1/w1b1 w\nnew w1w1/.. b\n";
+        let input = format!("{moves}a1\n{bad}new\n{moves}new w1b1/.. w\n");
+        let mut out = Vec::new();
+        let ending = play(&s, config, &mut input.as_bytes(), &mut out, &mut io::sink()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let one_game = {
+            let mut game = Vec::new();
+            play(
+                &s,
+                Config {
+                    keep_going: false,
+                    ..config
+                },
+                &mut moves.as_bytes(),
+                &mut game,
+                &mut io::sink(),
+            )
+            .unwrap();
+            String::from_utf8(game).unwrap()
+        };
+        // The game, refusals after its end, the same game again, then a
+        // game from a position of the human's choice.
+        let refusals = [
+            "illegal: the game is over; new starts another",
+            "illegal: bad position `w1../b1 w`: row 2 has 1 cells, but row 1 has 3",
+            "illegal: bad position `b1w1/w1b1 w`: the board is full, so the game is over",
+            "illegal: bad position `w1w1/.. b`: it cannot be reached from the empty board, so it has no solved value",
+        ];
+        let from = Position::parse_sized("w1b1/.. w", start.size()).unwrap();
+        let expected = format!("{one_game}{}\n{one_game}{}", refusals.join("\n"), picture(from));
+        assert_eq!(out, expected);
+        assert_eq!(ending, Ending::EndOfInput, "the last game was left unfinished");
     }
 }

@@ -45,6 +45,18 @@ impl Rule {
         }
     }
 
+    /// Who wins, in a sentence.
+    pub const fn goal(self) -> &'static str {
+        match self {
+            Rule::Majority => {
+                "The goal (majority rule): more dice than your opponent on the full board; equal counts tie."
+            }
+            Rule::Sixes => {
+                "The goal (sixes rule): more dice showing 6 than your opponent on the full board; equal counts tie."
+            }
+        }
+    }
+
     /// The value of a full board for the side to move.
     pub fn full_board_value(self, position: Position) -> Outcome {
         let sixes = self == Rule::Sixes;

@@ -3,6 +3,8 @@
 //! for (SGR `ESC [ < b ; x ; y M`, urxvt `ESC [ b ; x ; y M` and X10
 //! `ESC [ M b x y`).
 //!
+//! The arrows and Shift-Tab are decoded too, for boards with a cursor.
+//!
 //! A sequence that has begun but not ended (`ESC [` as Alt+[ sends it, a
 //! mouse report cut short, the first byte of a character) waits for its
 //! end only until [`Decoder::expire`]: then a lone `ESC` is the Escape key
@@ -133,7 +135,7 @@ fn escape(bytes: &[u8]) -> Step {
         // SS3: F1 to F4 and the arrows in application mode.
         Some(b'O') => match bytes.get(2) {
             None => Step::Unfinished,
-            Some(_) => Step::Done(3, None),
+            Some(&last) => Step::Done(3, arrow(last)),
         },
         // Escape pressed twice: the first is a key of its own.
         Some(&ESC) => Step::Done(1, Some(key(KeyCode::Esc, KeyModifiers::NONE))),
@@ -191,9 +193,23 @@ fn csi(bytes: &[u8]) -> Step {
             [button, column, row] => mouse_at(button.checked_sub(32)?, column, row, true),
             _ => None,
         }),
+        (None, b'Z') => Some(key(KeyCode::BackTab, KeyModifiers::SHIFT)),
+        (None, last) => arrow(last),
         _ => None,
     };
     Step::Done(length, event)
+}
+
+/// The arrow key whose sequence ends in `last`, without modifiers.
+fn arrow(last: u8) -> Option<Event> {
+    let code = match last {
+        b'A' => KeyCode::Up,
+        b'B' => KeyCode::Down,
+        b'C' => KeyCode::Right,
+        b'D' => KeyCode::Left,
+        _ => return None,
+    };
+    Some(key(code, KeyModifiers::NONE))
 }
 
 /// A left button pressed at (`column`, `row`), counted from 1; other
@@ -269,8 +285,25 @@ mod tests {
 
     #[test]
     fn other_sequences_are_dropped_whole() {
-        let (events, waiting) = decoded(&[b"\x1b[A\x1b[1;5D\x1b[3~\x1bOP\x1b[200~x"]);
+        let (events, waiting) = decoded(&[b"\x1b[1;5D\x1b[3~\x1bOP\x1b[200~x"]);
         assert_eq!(events, [plain('x')]);
+        assert!(!waiting);
+    }
+
+    #[test]
+    fn arrows_and_shift_tab() {
+        let (events, waiting) = decoded(&[b"\x1b[A\x1bOB\x1b[C\x1b[D\x1b[Z"]);
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            events,
+            [
+                key(KeyCode::Up, none),
+                key(KeyCode::Down, none),
+                key(KeyCode::Right, none),
+                key(KeyCode::Left, none),
+                key(KeyCode::BackTab, KeyModifiers::SHIFT),
+            ]
+        );
         assert!(!waiting);
     }
 

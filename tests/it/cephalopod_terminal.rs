@@ -1,0 +1,147 @@
+//! The full-screen board of `gamespace cephalopods play` in a real (pseudo)
+//! terminal: moves by keys and by the mouse, undo, the help, an unknown
+//! key's hint, the end of the game, `--plain`, and a terminal that hangs
+//! up.
+#![cfg(all(target_os = "linux", target_env = "gnu"))]
+
+use crate::pseudo_terminal as pty;
+
+use pty::{
+    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, Screen, close_once_the_board_is_up, ending, is_cooked,
+    pseudo_terminal, screen_output, start_in, wait_for, wait_to_show, wait_until,
+};
+use std::io::Write;
+use std::os::unix::process::ExitStatusExt;
+
+/// The game on 2x2, solved in a moment and never cached.
+const GAME: [&str; 5] = ["cephalopods", "play", "--size", "2x2", "--no-cache"];
+
+/// A left click at (`row`, `col`) of the screen, counted from 0, as an SGR
+/// mouse report: the press, then the release.
+fn click(row: u16, col: u16) -> Vec<u8> {
+    format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).into_bytes()
+}
+
+#[test]
+fn a_game_by_keys_and_by_the_mouse_with_undo_help_and_a_hint() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let mut program = start_in(terminal, &GAME);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut shown = Screen::default();
+    wait_to_show(&output, &mut shown, "Cephalopod 2x2, majority rule");
+    wait_to_show(&output, &mut shown, "no moves yet");
+
+    // A move by keys: the cell's name. The program answers at once.
+    screen.write_all(b"a2").expect("typing works");
+    wait_to_show(&output, &mut shown, "1. white a2  you");
+    wait_to_show(&output, &mut shown, "2. black ");
+    wait_until(&output, &mut shown, "the program's move", |s| {
+        s.text().contains("The program (black) played")
+    });
+    assert!(shown.text().contains(" w1 "), "{}", shown.text());
+
+    // A move by the mouse, on an empty cell as drawn.
+    let (row, col) = shown.locate(" · ").expect("an empty cell");
+    screen.write_all(&click(row, col + 1)).expect("clicking works");
+    wait_until(&output, &mut shown, "the third move", |s| {
+        let text = s.text();
+        // The cell may have had several capture sets: Enter plays the one
+        // proposed.
+        text.contains("3. white ") || text.contains("capture sets")
+    });
+    if shown.text().contains("capture sets") {
+        screen.write_all(b"\r").expect("typing works");
+    }
+    wait_to_show(&output, &mut shown, "3. white ");
+
+    // Undo takes back the move and the reply.
+    screen.write_all(b"u").expect("typing works");
+    wait_to_show(&output, &mut shown, "Took back your last move.");
+    assert!(!shown.text().contains("3. white "), "{}", shown.text());
+
+    // An unknown key gets a hint; ? shows the rules, any key closes them.
+    screen.write_all(b"z").expect("typing works");
+    wait_to_show(&output, &mut shown, "`z` does nothing here");
+    screen.write_all(b"?").expect("typing works");
+    wait_to_show(&output, &mut shown, "The goal (majority rule)");
+    screen.write_all(b"v").expect("typing works");
+    wait_to_show(&output, &mut shown, "plies to the end after each move");
+
+    screen.write_all(b"q").expect("typing works");
+    let status = ending(&mut program, "q");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert!(is_cooked(&screen), "the terminal is cooked again");
+}
+
+#[test]
+fn the_end_of_a_game_is_announced_and_n_starts_another() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let _program = start_in(terminal, &GAME);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut shown = Screen::default();
+    wait_to_show(&output, &mut shown, "no moves yet");
+    // Space plays on the cursor's cell, Enter a proposed capture set: on a
+    // board of four cells a game ends within a few dozen presses.
+    for _ in 0..40 {
+        if shown.text().contains("GAME OVER") {
+            break;
+        }
+        // Each cell in turn under the cursor, then Space, then Enter.
+        for keys in [
+            &b"\x1b[A\x1b[D "[..],
+            b"\r",
+            b"\x1b[C ",
+            b"\r",
+            b"\x1b[B ",
+            b"\r",
+            b"\x1b[D ",
+            b"\r",
+        ] {
+            screen.write_all(keys).expect("typing works");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        while let Ok(bytes) = output.try_recv() {
+            shown.feed(&bytes);
+        }
+    }
+    wait_to_show(&output, &mut shown, "GAME OVER: ");
+    wait_to_show(&output, &mut shown, "press n to play again");
+    screen.write_all(b"n").expect("typing works");
+    wait_to_show(&output, &mut shown, "New game: you play white.");
+    wait_to_show(&output, &mut shown, "no moves yet");
+}
+
+/// Closing the terminal window while the board is up ends the program as
+/// SIGHUP would.
+#[test]
+fn closing_the_terminal_ends_the_program_as_a_hangup() {
+    let (screen, terminal) = pseudo_terminal();
+    let mut program = start_in(terminal, &GAME);
+    close_once_the_board_is_up(screen);
+    let status = ending(&mut program, "its terminal was closed");
+    assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+}
+
+/// `--plain` keeps line mode in a terminal: no full screen, the line
+/// protocol's board and prompt.
+#[test]
+fn plain_keeps_line_mode_in_a_terminal() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let mut args = GAME.to_vec();
+    args.push("--plain");
+    let mut program = start_in(terminal, &args);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    wait_for(&output, &mut seen, b"white to move (you)");
+    assert!(pty::find(&seen, ENTER_ALTERNATE_SCREEN).is_none());
+    assert!(
+        pty::find(&seen, b"2 |  .  .").is_some(),
+        "{}",
+        String::from_utf8_lossy(&seen)
+    );
+    screen.write_all(b"quit\n").expect("typing works");
+    let status = ending(&mut program, "quit");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert!(pty::find(&seen, LEAVE_ALTERNATE_SCREEN).is_none());
+}
