@@ -7,6 +7,7 @@ mod input;
 mod mu_torere;
 mod pawn_chess;
 mod ring;
+mod serve;
 mod streams;
 
 use clap::{Parser, Subcommand};
@@ -32,6 +33,7 @@ enum Command {
     Cephalopods(cephalopods::Args),
     PawnChess(pawn_chess::Args),
     MuTorere(mu_torere::Args),
+    Serve(serve::Args),
 }
 
 /// Parses the command line. Help and version go to stdout as clap writes
@@ -71,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Cephalopods(args) => cephalopods::run(args),
         Command::PawnChess(args) => pawn_chess::run(args),
         Command::MuTorere(args) => mu_torere::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }
 
