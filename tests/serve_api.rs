@@ -569,8 +569,13 @@ fn every_bad_request_gets_a_json_error() {
             "side to move",
         ),
         ("/api/pawn-chess/value?size=9x9".into(), 400, "size"),
-        ("/api/pawn-chess/value?size=5x5".into(), 400, "too large to serve"),
+        ("/api/pawn-chess/value?size=5x6".into(), 400, "too large to serve"),
         ("/api/pawn-chess/value?size=8x8".into(), 400, "too large to serve"),
+        (
+            "/api/pawn-chess/value?position=ppppp%2Fppppp%2F.....%2FPPPPP%2FPPPPP+w".into(),
+            400,
+            "too large to serve, off the start's positions",
+        ),
         (
             "/api/pawn-chess/value?size=3x3&position=pppp%2F....%2FPPPP+w".into(),
             400,
@@ -835,4 +840,54 @@ fn a_port_in_use_is_a_one_line_error() {
             && stderr.lines().count() == 1,
         "{stderr}"
     );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn open_hands_the_address_to_the_browser() {
+    use std::os::unix::fs::PermissionsExt;
+    // A stand-in for xdg-open that writes down what it was asked to open.
+    let dir = fresh_dir();
+    let opener = dir.join("xdg-open");
+    let opened = dir.join("opened");
+    std::fs::write(
+        &opener,
+        format!("#!/bin/sh\necho \"$1\" > '{}'\n", opened.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", dir.display(), std::env::var("PATH").unwrap_or_default());
+    let mut child = Command::new(BIN)
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut url = String::new();
+    while !url.ends_with('\n') && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+        url = std::fs::read_to_string(&opened).unwrap_or_default();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(format!("listening on {url}"), line);
+}
+
+#[test]
+fn the_readme_example_is_the_answer() {
+    let readme = include_str!("../README.md");
+    let (_, after) = readme
+        .split_once("$ curl -s 'http://127.0.0.1:8080")
+        .expect("the README shows a request");
+    let (target, rest) = after.split_once("'\n").unwrap();
+    let shown = rest.lines().next().unwrap();
+    let server = Server::start();
+    assert_eq!(get(&server.address, target).body, shown);
 }

@@ -10,9 +10,11 @@
 //!   and more take minutes and most of a gigabyte the first time, and are
 //!   kept in the solved-game cache for later runs.
 //! - Pawn chess: boards of up to [`MAX_PAWN_CHESS_SQUARES`] squares, whose
-//!   start solves in about a second.
+//!   start solves in about a second. A position off the start's space (set
+//!   up by hand) is solved for its request alone, within
+//!   [`PAWN_CHESS_OFF_START_MEMORY`]: a few seconds at most.
 //! - Mu Torere: rims of up to [`MAX_MU_TORERE_POINTS`] points, solved whole
-//!   in about a second.
+//!   in seconds.
 //! - The puzzle: any depth the puzzle's own reader takes; its deepest search
 //!   takes a few tens of milliseconds.
 
@@ -34,9 +36,13 @@ use std::path::PathBuf;
 /// Cephalopod boards of this many cells and more are large solves.
 pub const LARGE_CEPHALOPOD_CELLS: usize = 8;
 /// The most squares of a pawn-chess board served.
-pub const MAX_PAWN_CHESS_SQUARES: u32 = 20;
-/// The most memory one pawn-chess solve may take.
-pub const PAWN_CHESS_MEMORY: u64 = 1 << 30;
+pub const MAX_PAWN_CHESS_SQUARES: u32 = 25;
+/// The most memory the solve of a pawn-chess start may take: far more than
+/// any board served needs.
+pub const PAWN_CHESS_MEMORY: u64 = 256 << 20;
+/// The most memory the solve of a position off the start's space may take:
+/// some positions set up by hand reach far more positions than the start.
+pub const PAWN_CHESS_OFF_START_MEMORY: u64 = 64 << 20;
 /// The most rim points of a Mu Torere board served.
 pub const MAX_MU_TORERE_POINTS: u32 = 20;
 /// How many characters of a refused input an error shows.
@@ -231,7 +237,7 @@ impl Games {
             None => self
                 .turns
                 .run(Some(Weight::Small), move || {
-                    let mut solver = PawnSolver::new(size, PAWN_CHESS_MEMORY);
+                    let mut solver = PawnSolver::new(size, PAWN_CHESS_OFF_START_MEMORY);
                     let value = solver.value(setup)?;
                     let moves = if setup.ending().is_some() {
                         Vec::new()
@@ -242,7 +248,12 @@ impl Games {
                 })
                 .await
                 .map_err(Failure::Unavailable)?
-                .map_err(|e| bad(too_large(e)))?,
+                .map_err(|e| {
+                    bad(format!(
+                        "position `{setup}` is too large to serve, off the start's positions: {}",
+                        too_large(e)
+                    ))
+                })?,
         };
         Ok(Answer {
             position: setup.to_string(),
