@@ -9,6 +9,7 @@ pub mod cephalopods;
 pub mod lex;
 pub mod mu_torere;
 pub mod pawn_chess;
+pub mod serve;
 pub mod solve;
 pub mod symmetry;
 pub mod text;

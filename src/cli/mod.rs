@@ -7,6 +7,7 @@ mod input;
 mod mu_torere;
 mod pawn_chess;
 mod ring;
+mod serve;
 mod streams;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -40,6 +41,9 @@ enum Command {
     PawnChess(Deferred<pawn_chess::Args>),
     /// Play Mu Torere against a perfect player, or analyse the whole game
     MuTorere(Deferred<mu_torere::Args>),
+    /// Play and explore every game in the browser: a local web page, and the
+    /// JSON API it uses
+    Serve(Deferred<serve::Args>),
 }
 
 /// A subcommand's arguments, described to clap only when that subcommand
@@ -125,6 +129,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Cephalopods(Deferred(args)) => cephalopods::run(args),
         Command::PawnChess(Deferred(args)) => pawn_chess::run(args),
         Command::MuTorere(Deferred(args)) => mu_torere::run(args),
+        Command::Serve(Deferred(args)) => serve::run(args),
     }
 }
 
@@ -168,7 +173,7 @@ mod tests {
         // The game's own arguments, whose subcommands' arguments are deferred.
         let cephalopods = <cephalopods::Args as clap::Args>::augment_args(clap::Command::new("c"));
         listed(&cephalopods, &["cephalopods"], &mut summaries);
-        assert_eq!(summaries.len(), 6);
+        assert_eq!(summaries.len(), 7);
         // Built, each subcommand has its own summary from its arguments.
         let mut built = Cli::command();
         built.build();

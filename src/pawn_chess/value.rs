@@ -229,21 +229,39 @@ impl Solver {
     /// Every legal move of `setup` with the value it leaves the side to
     /// move, best first; among equals, in the order of the move generator.
     pub fn moves(&mut self, setup: Setup) -> Result<Vec<(Step, Outcome)>, TooLarge> {
-        let steps = setup.moves();
-        if steps.iter().any(|&m| self.lookup(setup.play(m)).is_none()) {
-            self.prepare(&[setup], |_| {})?;
+        if let Some(valued) = self.solved_moves(setup) {
+            return Ok(valued);
         }
-        let mut valued: Vec<(Step, Outcome)> = steps
+        self.prepare(&[setup], |_| {})?;
+        Ok(self
+            .solved_moves(setup)
+            .expect("children of a prepared position are solved"))
+    }
+
+    /// [`Solver::moves`] if every child of `setup` is solved already.
+    fn solved_moves(&self, setup: Setup) -> Option<Vec<(Step, Outcome)>> {
+        let mut valued = setup
+            .moves()
             .into_iter()
-            .map(|m| {
-                let value = self
-                    .lookup(setup.play(m))
-                    .expect("children of a prepared position are solved");
-                (m, value.parent())
-            })
-            .collect();
+            .map(|m| Some((m, self.lookup(setup.play(m))?.parent())))
+            .collect::<Option<Vec<_>>>()?;
         valued.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
-        Ok(valued)
+        Some(valued)
+    }
+
+    /// The value of `setup` and its moves as [`Solver::value`] and
+    /// [`Solver::moves`] give them (no moves once the game is over), if
+    /// they are solved already: a lookup that never solves, for a solver
+    /// shared between threads.
+    pub fn solved(&self, setup: Setup) -> Option<(Outcome, Vec<(Step, Outcome)>)> {
+        if setup.size() != self.size {
+            return None;
+        }
+        let value = self.lookup(setup)?;
+        if setup.ending().is_some() {
+            return Some((value, Vec::new()));
+        }
+        Some((value, self.solved_moves(setup)?))
     }
 
     /// The move perfect play makes: the quickest win or the slowest loss,

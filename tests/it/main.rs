@@ -32,3 +32,4 @@ mod pawn_chess_cli;
 mod pawn_chess_sizes;
 mod pawn_chess_sizes_cli;
 mod properties;
+mod serve_api;

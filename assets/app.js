@@ -1,0 +1,2 @@
+// Placeholder: the page's script.
+"use strict";
