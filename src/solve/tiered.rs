@@ -231,9 +231,21 @@ impl<P: Copy + Ord + Hash + Sync> TierIndex<P> for Hashed<P> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
     /// Discovery closed a tier: `positions` found in all so far.
-    Discovered { tiers: usize, positions: u64 },
+    /// Discovery closed a tier.
+    Discovered {
+        /// The tiers closed so far.
+        tiers: usize,
+        /// The positions found in them.
+        positions: u64,
+    },
     /// Solving finished a tier: `positions` of `total` solved so far.
-    Solved { positions: u64, total: u64 },
+    /// Solving finished a tier.
+    Solved {
+        /// The positions solved so far.
+        positions: u64,
+        /// All the positions to solve.
+        total: u64,
+    },
 }
 
 /// Positions between two merges of a tier's pending children in
@@ -354,6 +366,7 @@ impl<P: Ord> Pending<P> {
 /// A solved tier: its index and the packed value of each of its positions.
 #[derive(Clone, Debug)]
 pub struct SolvedTier<I> {
+    /// The index of its positions.
     pub index: I,
     /// [`Outcome::pack`]ed values, by index.
     pub values: Vec<u16>,
