@@ -9,8 +9,8 @@
 //! `hyperfine 'target/release/gamespace pawn-chess /tmp/pawn-chess-all.in'`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gamespace::pawn_chess::game::PawnChess;
-use gamespace::pawn_chess::moves::Position;
+use gamespace::pawn_chess::PawnChess;
+use gamespace::pawn_chess::Position;
 use gamespace::pawn_chess::{Board, Engine, Explain, Side, Solver, parse_cases, write_answers};
 use gamespace::solve::retrograde;
 use gamespace::solve::table::{Table, graph};

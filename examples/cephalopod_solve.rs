@@ -8,7 +8,7 @@
 //! cargo run --release --example cephalopod_solve -- 3x3 majority negamax
 //! ```
 
-use gamespace::cephalopods::game::solver::Key;
+use gamespace::cephalopods::game::Key;
 use gamespace::cephalopods::game::{Cephalopod, Position, Rule, Size, Solution};
 use gamespace::solve::negamax::Negamax;
 use gamespace::solve::tiered::TieredGame;

@@ -90,11 +90,6 @@ impl<R: BufRead> Words<R> {
         }
     }
 
-    /// The line of the next byte, from 1.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
     /// The bytes buffered from the next one on, refilled if none are;
     /// empty at the end of the input.
     #[inline]

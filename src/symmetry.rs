@@ -14,7 +14,9 @@
 pub struct Symmetry(pub u8);
 
 impl Symmetry {
+    /// The symmetry that moves nothing.
     pub const IDENTITY: Symmetry = Symmetry(0);
+    /// All eight, the identity first.
     pub const ALL: [Symmetry; 8] = [
         Symmetry(0),
         Symmetry(1),
@@ -128,8 +130,11 @@ impl Symmetry {
 pub struct OctagonSymmetry(u8);
 
 impl OctagonSymmetry {
+    /// The corners of the octagon.
     pub const CORNERS: usize = 8;
+    /// The symmetry that moves nothing.
     pub const IDENTITY: OctagonSymmetry = OctagonSymmetry(0);
+    /// All sixteen: the rotations, then the reflections.
     pub const ALL: [OctagonSymmetry; 16] = {
         let mut all = [OctagonSymmetry(0); 16];
         let mut k = 0;
@@ -150,6 +155,7 @@ impl OctagonSymmetry {
         OctagonSymmetry(8 + (axis % 8) as u8)
     }
 
+    /// Whether it turns the octagon over.
     pub const fn is_reflection(self) -> bool {
         self.0 >= 8
     }
@@ -215,6 +221,7 @@ impl RingSymmetry {
         })
     }
 
+    /// Whether it turns the ring over.
     pub const fn is_reflection(self) -> bool {
         self.reflection
     }

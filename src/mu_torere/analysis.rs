@@ -12,9 +12,13 @@ use std::io::{self, Write};
 /// Value counts over a set of positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// The positions counted.
     pub positions: usize,
+    /// Those won for the side to move.
     pub wins: usize,
+    /// Those lost for the side to move.
     pub losses: usize,
+    /// Those drawn.
     pub draws: usize,
     /// Positions where the side to move has no move (and so has lost).
     pub terminal: usize,
@@ -45,7 +49,9 @@ impl Tally {
 /// A drawn position where one move throws the game away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trap {
+    /// The drawn position.
     pub position: Position,
+    /// The move that loses it.
     pub losing_move: Move,
     /// Plies the opponent then needs to win, under perfect play.
     pub opponent_wins_in: u32,
@@ -72,7 +78,9 @@ pub struct TrapClass {
     /// The member nearest the start (then first in `SQUARES` order), or the
     /// first member when none is reachable.
     pub example: Trap,
+    /// How many traps the class holds.
     pub members: usize,
+    /// How many of them are reachable from the start.
     pub reachable_members: usize,
 }
 
@@ -80,6 +88,7 @@ pub struct TrapClass {
 /// to the first position with a choice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningLine {
+    /// The forced moves, each with its mover.
     pub moves: Vec<(Color, Move)>,
     /// Where the line ends: the side to move there has a choice, or none.
     pub position: Position,
@@ -90,17 +99,23 @@ pub struct OpeningLine {
 /// Everything `gamespace mu-torere analyze` reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// Every position.
     pub all: Tally,
+    /// The positions reachable from the start.
     pub reachable: Tally,
+    /// The start's value, black to move.
     pub start: Outcome,
     /// The start's legal moves for black, with their values.
     pub first_moves: Vec<(Move, Outcome)>,
     /// The longest forced win in plies, and how many positions need it.
     pub longest_win: u32,
+    /// How many positions need [`Analysis::longest_win`] plies to win.
     pub longest_win_positions: usize,
     /// One line per first move of black.
     pub opening: Vec<OpeningLine>,
+    /// Every trap of the whole game.
     pub traps: Vec<Trap>,
+    /// The traps by symmetry class.
     pub trap_classes: Vec<TrapClass>,
 }
 
@@ -162,6 +177,7 @@ fn opening_line(solution: &Solution, first: Move) -> OpeningLine {
 }
 
 impl Analysis {
+    /// The analysis of the solved game.
     pub fn new(solution: &Solution) -> Analysis {
         let distance = distances_from_start();
         let all = Tally::of(solution, solution.iter().map(|(p, _)| p));

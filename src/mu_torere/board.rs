@@ -22,13 +22,17 @@ use thiserror::Error;
 /// A player, and the colour of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first; `b` in pictures.
     Black,
+    /// `w` in pictures.
     White,
 }
 
 impl Color {
+    /// Both colours, black first.
     pub const ALL: [Color; 2] = [Color::Black, Color::White];
 
+    /// The other player.
     pub const fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -44,6 +48,7 @@ impl Color {
         }
     }
 
+    /// `black` or `white`, as messages say it.
     pub const fn name(self) -> &'static str {
         match self {
             Color::Black => "black",
@@ -63,6 +68,7 @@ impl fmt::Display for Color {
 pub struct Square(u8);
 
 impl Square {
+    /// The centre, square 5.
     pub const CENTRE: Square = Square(4);
 
     /// Every square, in numbering order.
@@ -120,6 +126,7 @@ impl Square {
         self.0 as usize
     }
 
+    /// Whether this is the centre.
     pub const fn is_centre(self) -> bool {
         self.0 == Square::CENTRE.0
     }
@@ -190,16 +197,33 @@ const fn digit(point: Option<Color>) -> u16 {
 /// Why a `SQUARES` string or a list of points is not a Mu Torere board.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum BoardError {
+    /// Not nine characters.
     #[error("expected 9 characters (one per square 1..9, each b, w or o), found {found}")]
-    WrongLength { found: usize },
+    WrongLength {
+        /// How many there are.
+        found: usize,
+    },
+    /// A character other than `b`, `w` and `o`.
     #[error("square {square} is `{}`; each square must be b, w or o", crate::text::shown_char(*.found))]
-    BadCharacter { square: usize, found: char },
+    BadCharacter {
+        /// Its square, 1 to 9.
+        square: usize,
+        /// The character.
+        found: char,
+    },
+    /// Not four stones a side and one empty point.
     #[error("a board holds exactly 4 b, 4 w and 1 o; found {black} b, {white} w and {empty} o")]
     WrongCounts {
+        /// The black stones found.
         black: usize,
+        /// The white stones found.
         white: usize,
+        /// The empty points found.
         empty: usize,
     },
+    /// A position text that is not a board, a space and the side to move.
+    #[error("`{}` is not a position: expected the board, a space and the side to move, `b` or `w`", crate::text::shown(.0))]
+    NoSide(String),
 }
 
 /// Which stone, if any, stands on each of the nine squares: exactly four of
@@ -248,6 +272,7 @@ impl Board {
         }
     }
 
+    /// What stands on each square, in numbering order.
     pub fn points(self) -> [Option<Color>; 9] {
         Square::ALL.map(|s| self.at(s))
     }
@@ -334,9 +359,25 @@ impl fmt::Debug for Board {
 
 /// A board and the side to move: the unit the game is solved over.
 /// Positions order by board, then black before white.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Its text form is the board's `SQUARES`, a space and the side to move,
+/// `b` or `w`:
+///
+/// ```
+/// use gamespace::mu_torere::{Color, Position};
+///
+/// let p: Position = "bbwwowwbb w".parse()?;
+/// assert_eq!(p.to_move, Color::White);
+/// assert_eq!(p.to_string(), "bbwwowwbb w");
+/// assert_eq!(format!("{p:?}"), "Position(bbwwowwbb w)");
+/// assert!("bbwwowwbb".parse::<Position>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
+    /// The stones.
     pub board: Board,
+    /// The side to move.
     pub to_move: Color,
 }
 
@@ -347,6 +388,7 @@ impl Position {
     /// How many positions there are: every board with either side to move.
     pub const COUNT: usize = 2 * Board::COUNT;
 
+    /// The position of `board` with `to_move` to move.
     pub const fn new(board: Board, to_move: Color) -> Position {
         Position { board, to_move }
     }
@@ -364,6 +406,32 @@ impl Position {
             .map(|s| self.transformed(s))
             .min()
             .expect("the group is not empty")
+    }
+}
+
+impl FromStr for Position {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<Position, BoardError> {
+        let (board, to_move) = match text.split_once(' ') {
+            Some((board, "b")) => (board, Color::Black),
+            Some((board, "w")) => (board, Color::White),
+            _ => return Err(BoardError::NoSide(text.to_owned())),
+        };
+        Ok(Position::new(board.parse()?, to_move))
+    }
+}
+
+/// `SQUARES`, a space and `b` or `w`: the start is `wwwbowbbb b`.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.board, self.to_move.letter())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
     }
 }
 

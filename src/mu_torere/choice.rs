@@ -19,6 +19,7 @@ use std::cmp::{Ordering, Reverse};
 /// A legal move with what the ranking looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RankedMove {
+    /// The move.
     pub mv: Move,
     /// The value of the move for the player making it.
     pub value: Outcome,

@@ -11,7 +11,9 @@ use thiserror::Error;
 /// A stone sliding along an edge from `from` into the empty point `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The square the stone leaves.
     pub from: Square,
+    /// The empty point it slides into.
     pub to: Square,
 }
 
@@ -62,14 +64,20 @@ impl<'a> IntoIterator for &'a MoveList {
 /// Why a square named by a player is not a move, phrased for that player.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum MoveError {
+    /// The square named is the empty point.
     #[error("square {0} is the empty point")]
     Empty(Square),
+    /// The square holds the opponent's stone.
     #[error("square {square} holds a {owner} stone, and {to_move} is to move")]
     NotYours {
+        /// The square.
         square: Square,
+        /// The stone's colour.
         owner: Color,
+        /// The side to move.
         to_move: Color,
     },
+    /// The stone on the square has no legal move.
     #[error("the stone on {0} cannot move")]
     Blocked(Square),
 }
@@ -91,6 +99,7 @@ impl Position {
             .any(|&n| self.board.at(n) == opponent)
     }
 
+    /// The legal moves of the side to move, in square order.
     pub fn legal_moves(self) -> MoveList {
         let to = self.board.empty();
         let mut list = MoveList {

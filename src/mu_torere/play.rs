@@ -48,6 +48,7 @@ impl DrawRule {
         }
     }
 
+    /// Whether the game of these positions, the current one last, is drawn by this rule.
     pub fn is_drawn(self, history: &[Position]) -> bool {
         match (self, history.last()) {
             (DrawRule::Repetition, Some(now)) => {
@@ -61,7 +62,9 @@ impl DrawRule {
 /// How a game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
+    /// The side the person at the keyboard plays; the program plays the other.
     pub human: Color,
+    /// The position the game starts from.
     pub start: Position,
     /// Draw boards with ANSI colours (only for a terminal).
     pub colour: bool,
@@ -72,6 +75,7 @@ pub struct Config {
     /// End each prompt with a newline: for a `talk` stream that is not a
     /// terminal, where the answer does not follow on the prompt's line.
     pub prompt_lines: bool,
+    /// When a game that goes round in circles ends.
     pub draw_rule: DrawRule,
 }
 

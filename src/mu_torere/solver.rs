@@ -53,6 +53,7 @@ impl Solution {
         board_index(&self.boards, p)
     }
 
+    /// The position numbered `index` (see [`Solution::index`]).
     pub fn position(&self, index: usize) -> Position {
         let to_move = if index.is_multiple_of(2) {
             Color::Black
@@ -67,6 +68,7 @@ impl Solution {
         self.outcomes.len()
     }
 
+    /// Never: the game has positions.
     pub fn is_empty(&self) -> bool {
         self.outcomes.is_empty()
     }

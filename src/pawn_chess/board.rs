@@ -15,6 +15,8 @@
 //! and turning the board upside down reverses the order of the fields.
 
 use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
 
 /// A set of squares, one bit each.
 pub type Squares = u16;
@@ -42,18 +44,22 @@ impl Square {
         Square(index)
     }
 
+    /// Its bit, 0 to 15: `4 * row + column`.
     pub const fn index(self) -> u8 {
         self.0
     }
 
+    /// The set of this square alone.
     pub const fn bit(self) -> Squares {
         1 << self.0
     }
 
+    /// Its input row, 0 to 3 from the top (rank 4).
     pub const fn row(self) -> u8 {
         self.0 / 4
     }
 
+    /// Its column, 0 to 3 from file a.
     pub const fn column(self) -> u8 {
         self.0 % 4
     }
@@ -83,11 +89,14 @@ impl fmt::Display for Square {
 /// One of the two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// Moves first, up the board; `P` in the input.
     White,
+    /// Moves down the board; `p` in the input.
     Black,
 }
 
 impl Side {
+    /// The opponent.
     pub const fn other(self) -> Side {
         match self {
             Side::White => Side::Black,
@@ -105,7 +114,22 @@ impl Side {
 }
 
 /// Where every pawn stands. Whose turn it is is not part of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// Its text form is the four rows of the judge's input, first input row
+/// (rank 4, White's goal) first, joined by `/` or by ASCII whitespace;
+/// `P` is White's pawn, `p` Black's and `.` an empty square.
+///
+/// ```
+/// use gamespace::pawn_chess::Board;
+///
+/// let board: Board = "pppp/..../..../PPPP".parse()?;
+/// assert_eq!(board, Board::START);
+/// assert_eq!(format!("{board:?}"), "Board(pppp/..../..../PPPP)");
+/// let error = "pppp/..x./..../PPPP".parse::<Board>().unwrap_err();
+/// assert_eq!(error.to_string(), "row 2 `..x.` has `x` at column 3; rows hold only `p`, `P` and `.`");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     white: Squares,
     black: Squares,
@@ -128,10 +152,12 @@ impl Board {
         black: WHITE_GOAL,
     };
 
+    /// The squares of White's pawns.
     pub const fn white(self) -> Squares {
         self.white
     }
 
+    /// The squares of Black's pawns.
     pub const fn black(self) -> Squares {
         self.black
     }
@@ -164,6 +190,87 @@ impl fmt::Display for Board {
     }
 }
 
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+/// Why a text is not a 4x4 board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BoardError {
+    /// Not four rows.
+    #[error("a board has 4 rows, not {found}")]
+    Rows {
+        /// How many there are.
+        found: usize,
+    },
+    /// A row that is not four squares long.
+    #[error("row {row} `{}` has {length} squares; a row has 4", crate::text::shown(.text))]
+    RowLength {
+        /// The row, from 1 at the top.
+        row: usize,
+        /// The row as it is written.
+        text: String,
+        /// Its length in characters.
+        length: usize,
+    },
+    /// A square other than `p`, `P` and `.`.
+    #[error("row {row} `{}` has `{}` at column {column}; rows hold only `p`, `P` and `.`", crate::text::shown(.text), crate::text::shown_char(*.found))]
+    Character {
+        /// The row, from 1 at the top.
+        row: usize,
+        /// The row as it is written.
+        text: String,
+        /// The column, from 1.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let rows: Vec<&str> = text
+            .split(|c: char| c == '/' || c.is_ascii_whitespace())
+            .filter(|row| !row.is_empty())
+            .collect();
+        if rows.len() != 4 {
+            return Err(BoardError::Rows { found: rows.len() });
+        }
+        let (mut white, mut black) = (0, 0);
+        for (row, &text) in rows.iter().enumerate() {
+            let length = text.chars().count();
+            if length != 4 {
+                return Err(BoardError::RowLength {
+                    row: row + 1,
+                    text: text.to_owned(),
+                    length,
+                });
+            }
+            for (column, c) in text.chars().enumerate() {
+                let bit = Square::new((4 * row + column) as u8).bit();
+                match c {
+                    'P' => white |= bit,
+                    'p' => black |= bit,
+                    '.' => {}
+                    found => {
+                        return Err(BoardError::Character {
+                            row: row + 1,
+                            text: text.to_owned(),
+                            column: column + 1,
+                            found,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Board::new(white, black).expect("a square holds one character"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +294,38 @@ mod tests {
         assert_eq!(Square::new(3).to_string(), "d4");
         assert_eq!(Square::new(13).to_string(), "b1");
         assert_eq!(Square::new(9).flipped().to_string(), "b3");
+    }
+
+    #[test]
+    fn every_board_reads_back_from_its_text() {
+        let mut rng = crate::test_rng::XorShift::new(81);
+        for _ in 0..1000 {
+            let (white, black) = (rng.below(1 << 16) as u16, rng.below(1 << 16) as u16);
+            let board = Board::new(white, black & !white).unwrap();
+            assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+            assert_eq!(board.rows().join("\n").parse::<Board>(), Ok(board));
+        }
+        assert_eq!(
+            "..../..../....".parse::<Board>(),
+            Err(BoardError::Rows { found: 3 })
+        );
+        assert!(matches!(
+            "pppp/.../..../PPPP".parse::<Board>(),
+            Err(BoardError::RowLength {
+                row: 2,
+                length: 3,
+                ..
+            })
+        ));
+        assert!(matches!(
+            "pppp/..../...\u{1b}/PPPP".parse::<Board>(),
+            Err(BoardError::Character {
+                row: 3,
+                column: 4,
+                found: '\u{1b}',
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -1,32 +1,61 @@
 //! 4x4 pawn chess (UVa 10838): who wins with White to move, and in how many
 //! plies, under perfect play.
 //!
-//! - [`board`]: the board as two sets of squares, and the squares' names.
-//! - [`moves`]: the rules, seen from the side to move.
-//! - [`game`]: the game as the shared solvers see it, with a dense
+//! - [`Board`], [`Square`], [`Side`]: the board as two sets of squares,
+//!   with the judge's rows as its text form, and the squares' names.
+//! - [`Position`]: the rules, seen from the side to move.
+//! - [`PawnChess`]: the game as the shared solvers see it, with a dense
 //!   numbering of every position within the statement's promises.
-//! - [`solver`]: answers for White to move, including boards outside the
-//!   promises, and optimal lines of play.
-//! - [`protocol`]: the judge's input and output format.
-//! - [`render`]: the `--explain` text and its move notation.
+//! - [`Solver`]: answers for White to move, including boards outside the
+//!   promises, and optimal lines of play ([`Line`]).
+//! - [`Cases`], [`parse_cases`], [`write_verdict`], [`write_answers`]: the
+//!   judge's input and output format.
+//!
+//! Pawn chess on any board up to 8x8 has modules of its own: [`sizes`]
+//! (boards and positions of any size), [`value`] (their solver, tier by
+//! tier), [`play`] (the line-mode game) and [`tui`] (the game full-screen
+//! in a terminal).
+//!
+//! ```
+//! use gamespace::pawn_chess::{Board, Solver};
+//! use gamespace::pawn_chess::sizes::Size;
+//! use gamespace::pawn_chess::value;
+//! use gamespace::solve::Outcome;
+//!
+//! // 4x4 pawn chess (Octapawn): White, to move, wins in 11 plies.
+//! let mut solver = Solver::default();
+//! assert_eq!(solver.solve(Board::START), Outcome::Win(11));
+//! let line = solver.line(Board::START);
+//! assert_eq!(line.plies.len(), 11);
+//!
+//! // Hexapawn, 3x3: Black wins, in 6 plies.
+//! let hexapawn: Size = "3x3".parse()?;
+//! let mut solver = value::Solver::new(hexapawn, 1 << 30);
+//! assert_eq!(solver.value(hexapawn.start())?, Outcome::Loss(6));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-pub mod board;
+pub(crate) mod board;
+#[doc(hidden)]
 pub mod cases;
-pub mod game;
-pub mod moves;
+pub(crate) mod game;
+pub(crate) mod moves;
 pub mod play;
-pub mod protocol;
-pub mod render;
+pub(crate) mod protocol;
+pub(crate) mod render;
+#[doc(hidden)]
 pub mod sized_render;
 pub mod sizes;
-pub mod solver;
-pub mod tiers;
+pub(crate) mod solver;
+pub(crate) mod tiers;
 pub mod tui;
 pub mod value;
 
-pub use board::{Board, Side, Square};
-pub use protocol::{Cases, ParseError, parse_cases, write_verdict};
-pub use solver::{Engine, Solver};
+pub use board::{Board, BoardError, Side, Square};
+pub use game::PawnChess;
+pub use moves::{Move, Position};
+pub use protocol::{Cases, ParseError, Shown, parse_cases, write_verdict};
+pub use solver::{Ending, Engine, Line, Ply, Solver};
 
 use std::io::{self, Write};
 
@@ -65,6 +94,7 @@ pub struct Answers<'a> {
 }
 
 impl<'a> Answers<'a> {
+    /// Answers by `solver`, saying as much as `explain` asks.
     pub fn new(solver: &'a mut Solver, explain: Explain) -> Answers<'a> {
         Answers {
             solver,

@@ -15,18 +15,29 @@ const GOAL_ROW: Squares = WHITE_GOAL;
 /// A board and its side to move. Both sets of pawns are in their owner's
 /// view, where the owner walks towards row 0; the waiting side's pawns as
 /// the mover sees them are `flip(waiting)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     mover: Squares,
     waiting: Squares,
+}
+
+/// The board in the mover's view, as if White were to move:
+/// `Position(pppp/..../..../PPPP)` is the start with either side to move.
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.board(Side::White))
+    }
 }
 
 /// One pawn move, in the mover's view: one step forward onto an empty
 /// square, or one step diagonally forward onto an enemy pawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The square the pawn leaves, in the mover's view.
     pub from: Square,
+    /// The square it moves to.
     pub to: Square,
+    /// Whether it takes a pawn there.
     pub capture: bool,
 }
 
@@ -38,6 +49,7 @@ impl Position {
         Position { mover, waiting }
     }
 
+    /// The position of `board` with `to_move` to move.
     pub const fn from_board(board: Board, to_move: Side) -> Position {
         match to_move {
             Side::White => Position::new(board.white(), flip(board.black())),

@@ -31,16 +31,22 @@ use thiserror::Error;
 /// Who the human plays, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Human {
+    /// The human plays this side, the program the other.
     Plays(Side),
+    /// The program plays both sides.
     Nobody,
 }
 
+/// Why a game stopped before its end.
 #[derive(Debug, Error)]
 pub enum PlayError {
+    /// The board is too large to solve.
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
+    /// The input ended before the game did.
     #[error("the input ended before the game did")]
     InputEnded,
+    /// The input or the output failed.
     #[error(transparent)]
     Io(#[from] io::Error),
 }

@@ -32,47 +32,101 @@ impl fmt::Display for Shown {
     }
 }
 
+/// Why an input is not a list of cases: each names the word and its line,
+/// and within a case the case and the row.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
+    /// The input holds no word.
     #[error("the input is empty: expected the number of cases")]
     Empty,
+    /// The case count is not a whole number.
     #[error("line {line}: the case count `{word}` is not a whole number")]
-    CountNotANumber { word: Shown, line: usize },
+    CountNotANumber {
+        /// The word as it is written.
+        word: Shown,
+        /// Its line, from 1.
+        line: usize,
+    },
+    /// The case count is negative.
     #[error("line {line}: the case count `{word}` is negative")]
-    CountNegative { word: Shown, line: usize },
+    CountNegative {
+        /// The word as it is written.
+        word: Shown,
+        /// Its line, from 1.
+        line: usize,
+    },
+    /// The case count is larger than a `usize` holds.
     #[error("line {line}: the case count `{word}` is too large")]
-    CountTooLarge { word: Shown, line: usize },
+    CountTooLarge {
+        /// The word as it is written.
+        word: Shown,
+        /// Its line, from 1.
+        line: usize,
+    },
+    /// A row holds a character other than `p`, `P` and `.`.
     #[error(
         "case {case}, row {row} (line {line}): `{word}` has `{found}` at column {column}; rows hold only `p`, `P` and `.`"
     )]
     BadCharacter {
+        /// The case, from 1.
         case: usize,
+        /// The row, from 1 at the top.
         row: usize,
+        /// Its line, from 1.
         line: usize,
+        /// The row as it is written.
         word: Shown,
+        /// The character.
         found: Shown,
+        /// Its column, from 1.
         column: usize,
     },
+    /// A row is not as long as the board is wide.
     #[error("case {case}, row {row} (line {line}): `{word}` has {length} characters; {expected}")]
     BadRowLength {
+        /// The case, from 1.
         case: usize,
+        /// The row, from 1 at the top.
         row: usize,
+        /// Its line, from 1.
         line: usize,
+        /// The row as it is written.
         word: Shown,
+        /// Its length in characters.
         length: usize,
+        /// The length a row should have.
         expected: RowLength,
     },
+    /// The input ends before the last case announced.
     #[error("case {case}, row {row}: missing; the input ends after {found} of the {count} cases announced")]
     MissingCase {
+        /// The case, from 1.
         case: usize,
+        /// The first row missing, from 1.
         row: usize,
+        /// How many cases are complete.
         found: usize,
+        /// How many the count announced.
         count: usize,
     },
+    /// A word follows the last case announced.
     #[error("line {line}: unexpected `{word}` after the last of the {count} cases announced")]
-    ExtraInput { word: Shown, line: usize, count: usize },
+    ExtraInput {
+        /// The word as it is written.
+        word: Shown,
+        /// Its line, from 1.
+        line: usize,
+        /// How many cases the count announced.
+        count: usize,
+    },
+    /// The input is not UTF-8 text.
     #[error("line {line}: the input is not UTF-8 text (byte {byte})")]
-    NotUtf8 { line: usize, byte: usize },
+    NotUtf8 {
+        /// The line, from 1.
+        line: usize,
+        /// The first byte that is not UTF-8, counted from 1 in the whole input.
+        byte: usize,
+    },
 }
 
 /// How long a row should be: 4 squares in the judge's format, or the

@@ -1,5 +1,5 @@
 //! Text for positions of any size: the `--explain` layout of the 4x4 board
-//! (see [`render`](super::render)) with the board's own ranks and files, and
+//! (see `pawn_chess::render`) with the board's own ranks and files, and
 //! the lines of `value`.
 
 use super::sizes::{Setup, Step};

@@ -14,7 +14,7 @@
 //! ```
 //!
 //! The 4x4 board of the judge's problem has its own faster code in
-//! [`board`](super::board) and [`moves`](super::moves); this module serves
+//! [`Board`](super::Board) and [`Position`](super::Position); this module serves
 //! every size, 4x4 included.
 
 use super::board::Side;
@@ -23,8 +23,9 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// The fewest and most rows and columns a board may have.
+/// The fewest and most rows a board may have.
 pub const ROWS: std::ops::RangeInclusive<u8> = 2..=8;
+/// The fewest and most columns a board may have.
 pub const COLUMNS: std::ops::RangeInclusive<u8> = 1..=8;
 
 /// The dimensions of a board.
@@ -34,12 +35,16 @@ pub struct Size {
     columns: u8,
 }
 
+/// Why a text is not a board size.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum SizeError {
+    /// The text, which is not `RxC`.
     #[error("`{0}` is not a board size: expected RxC, rows by columns, such as 4x4")]
     Malformed(String),
+    /// The text, whose rows are out of range.
     #[error("`{0}`: a board has 2 to 8 rows")]
     Rows(String),
+    /// The text, whose columns are out of range.
     #[error("`{0}`: a board has 1 to 8 columns")]
     Columns(String),
 }
@@ -54,14 +59,17 @@ impl Size {
         (ROWS.contains(&rows) && COLUMNS.contains(&columns)).then_some(Size { rows, columns })
     }
 
+    /// The number of rows.
     pub const fn rows(self) -> u8 {
         self.rows
     }
 
+    /// The number of columns.
     pub const fn columns(self) -> u8 {
         self.columns
     }
 
+    /// The number of squares, rows times columns.
     pub const fn squares(self) -> u32 {
         self.rows as u32 * self.columns as u32
     }
@@ -164,7 +172,22 @@ impl FromStr for Size {
 
 /// A position: where every pawn stands on a board of some size, and whose
 /// turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Its text form is the rows from Black's side (the top) down, joined by
+/// `/`, a space and the side to move, `w` or `b`.
+///
+/// ```
+/// use gamespace::pawn_chess::Side;
+/// use gamespace::pawn_chess::sizes::{Setup, Size};
+///
+/// let hexapawn: Size = "3x3".parse()?;
+/// let start: Setup = "ppp/.../PPP w".parse()?;
+/// assert_eq!(start, hexapawn.start());
+/// assert_eq!(start.to_move(), Side::White);
+/// assert_eq!(format!("{start:?}"), "Setup(ppp/.../PPP w)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     size: Size,
     white: u64,
@@ -175,33 +198,68 @@ pub struct Setup {
 /// One move in board coordinates: `from` and `to` are square indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// The square the pawn leaves.
     pub from: u32,
+    /// The square it moves to.
     pub to: u32,
+    /// Whether it takes a pawn there.
     pub capture: bool,
 }
 
+/// Why a text is not a position; each names the text.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum PositionError {
+    /// The text (escaped), which is not the rows, a space and the side.
     #[error("position `{0}`: expected the rows, a space, and the side to move (`w` or `b`)")]
     Shape(String),
+    /// The side to move is neither `w` nor `b`.
     #[error("position `{text}`: the side to move is `{side}`; it must be `w` or `b`")]
-    Side { text: String, side: String },
+    Side {
+        /// The position text, escaped.
+        text: String,
+        /// The side as it is written.
+        side: String,
+    },
+    /// Too few or too many rows.
     #[error("position `{text}`: {rows} rows; a board has 2 to 8")]
-    Rows { text: String, rows: usize },
+    Rows {
+        /// The position text, escaped.
+        text: String,
+        /// How many there are.
+        rows: usize,
+    },
+    /// Too few or too many columns in the first row.
     #[error("position `{text}`: row {row} has {length} squares; a board has 1 to 8 columns")]
-    Columns { text: String, row: usize, length: usize },
+    Columns {
+        /// The position text, escaped.
+        text: String,
+        /// The row, 1.
+        row: usize,
+        /// Its squares.
+        length: usize,
+    },
+    /// A row of another length than the first.
     #[error("position `{text}`: row {row} has {length} squares, row 1 has {expected}")]
     RowLength {
+        /// The position text, escaped.
         text: String,
+        /// The row, from 1 at the top.
         row: usize,
+        /// Its squares.
         length: usize,
+        /// The first row's squares.
         expected: usize,
     },
+    /// A square other than `p`, `P` and `.`.
     #[error("position `{text}`: row {row} has `{found}` at column {column}; squares are `p`, `P` or `.`")]
     Character {
+        /// The position text, escaped.
         text: String,
+        /// The row, from 1 at the top.
         row: usize,
+        /// The column, from 1.
         column: usize,
+        /// The character, escaped.
         found: String,
     },
 }
@@ -233,18 +291,22 @@ impl Setup {
         })
     }
 
+    /// The board.
     pub const fn size(self) -> Size {
         self.size
     }
 
+    /// The squares of White's pawns, a bit each (see [`Size::square_name`]).
     pub const fn white(self) -> u64 {
         self.white
     }
 
+    /// The squares of Black's pawns.
     pub const fn black(self) -> u64 {
         self.black
     }
 
+    /// The side to move.
     pub const fn to_move(self) -> Side {
         self.to_move
     }
@@ -419,6 +481,12 @@ impl fmt::Display for Setup {
             Side::Black => 'b',
         };
         write!(f, "{} {side}", self.board_text())
+    }
+}
+
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({self})")
     }
 }
 

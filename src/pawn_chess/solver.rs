@@ -42,9 +42,13 @@ pub struct Solver {
 /// One move of an optimal line, in board coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ply {
+    /// The side that moves.
     pub side: Side,
+    /// The square its pawn leaves.
     pub from: Square,
+    /// The square it moves to.
     pub to: Square,
+    /// Whether it takes a pawn there.
     pub capture: bool,
     /// The board after the move.
     pub board: Board,
@@ -88,10 +92,13 @@ impl Ending {
 /// A position's value with one optimal way to play it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The board the line starts from, White to move.
     pub start: Board,
     /// For White, who moves first.
     pub outcome: Outcome,
+    /// The moves of both sides, in turn.
     pub plies: Vec<Ply>,
+    /// How the game ends.
     pub ending: Ending,
 }
 
@@ -102,6 +109,7 @@ impl Default for Solver {
 }
 
 impl Solver {
+    /// A solver that answers with `engine`.
     pub fn new(engine: Engine) -> Solver {
         Solver {
             table: (engine == Engine::Table).then(|| Table::solve(&PawnChess)),

@@ -144,6 +144,7 @@ impl<K: Key> Boards<K> {
     }
 
     /// The position of `key`.
+    #[cfg(test)]
     pub fn setup(&self, key: K) -> Setup {
         let p = self.unpack(key);
         let side = if p.white_to_move { Side::White } else { Side::Black };

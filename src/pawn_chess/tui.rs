@@ -4,8 +4,8 @@
 //!
 //! The rules, the solver and the program's choice are those of line mode
 //! ([`play`](super::play)); the terminal itself (raw mode, its restoration
-//! on every way out, signals) is Mu Torere's
-//! [`Session`](crate::mu_torere::tui::terminal::Session).
+//! on every way out, signals) is Mu Torere's terminal session
+//! (`mu_torere::tui::terminal`).
 
 use super::play::Human;
 use super::sized_render::{ending, value_words};
@@ -26,7 +26,7 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(200);
 
 /// Whether the game goes on after an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
+pub(crate) enum Flow {
     Continue,
     Quit,
 }
@@ -68,11 +68,13 @@ impl App {
         app
     }
 
-    pub fn position(&self) -> Setup {
+    #[cfg(test)]
+    fn position(&self) -> Setup {
         self.at
     }
 
-    pub fn history(&self) -> &[String] {
+    #[cfg(test)]
+    fn history(&self) -> &[String] {
         &self.history
     }
 
@@ -98,7 +100,7 @@ impl App {
     }
 
     /// Handles one terminal event.
-    pub fn handle(&mut self, event: &Event) -> Flow {
+    pub(crate) fn handle(&mut self, event: &Event) -> Flow {
         let Event::Key(key) = event else {
             return Flow::Continue;
         };
@@ -161,7 +163,7 @@ impl App {
 }
 
 /// One frame: the board on the left, the game and the keys on the right.
-pub fn draw(frame: &mut Frame, app: &mut App) {
+pub(crate) fn draw(frame: &mut Frame, app: &mut App) {
     let [board_area, side_area] =
         Layout::horizontal([Constraint::Length(30), Constraint::Min(30)]).areas(frame.area());
     let setup = app.at;
@@ -239,6 +241,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 /// How a game in the terminal ended, with the terminal given back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
+    /// The user quit.
     Quit,
     /// This termination signal arrived; the caller ends as killed by it.
     Signal(i32),

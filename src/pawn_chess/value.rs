@@ -30,22 +30,35 @@ pub const fn bytes_per_position<K>() -> u64 {
     std::mem::size_of::<K>() as u64 + 8
 }
 
+/// Why a board cannot be solved here.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum TooLarge {
+    /// A position of the board does not fit the solver's 64-bit keys.
     #[error(
         "{size}: beyond reach: a position of this board takes {bits} bits, and the solver's keys hold 64 (boards up to 6x6, 7x5, 5x7, 8x4 and 4x8 fit)"
     )]
-    KeyTooWide { size: Size, bits: u32 },
+    KeyTooWide {
+        /// The board.
+        size: Size,
+        /// The bits a position takes.
+        bits: u32,
+    },
+    /// The positions would take more memory than the limit.
     #[error(
         "{size}: beyond reach: {found} positions found in the first {tiers} tiers already take {} at {bytes} bytes each, over the limit of {} (set with --memory)",
         human(*found * *bytes),
         human(*limit_bytes)
     )]
     Memory {
+        /// The board.
         size: Size,
+        /// The positions found so far.
         found: u64,
+        /// The tiers they fill.
         tiers: usize,
+        /// The bytes each takes.
         bytes: u64,
+        /// The limit, in bytes.
         limit_bytes: u64,
     },
 }
@@ -61,7 +74,7 @@ fn human(bytes: u64) -> String {
 }
 
 /// Every position reachable from some starts, solved, on one board size.
-pub struct Space<K: Key> {
+pub(crate) struct Space<K: Key> {
     game: Boards<K>,
     tiers: BTreeMap<u16, SolvedTier<Hashed<K>>>,
     positions: u64,
@@ -110,10 +123,6 @@ impl<K: Key> Space<K> {
             tiers,
             positions,
         })
-    }
-
-    pub fn game(&self) -> &Boards<K> {
-        &self.game
     }
 
     /// How many positions were solved, up to mirror images.
@@ -170,6 +179,7 @@ impl Solver {
         }
     }
 
+    /// The board it solves.
     pub fn size(&self) -> Size {
         self.size
     }
@@ -299,7 +309,9 @@ pub fn answer_all(size: Size, boards: &[Setup], limit_bytes: u64) -> Result<Vec<
 /// how many positions are reachable from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartValue {
+    /// The board.
     pub size: Size,
+    /// The start's value for White.
     pub value: Outcome,
     /// Positions reachable from the start where the game goes on, counting
     /// a position and its mirror image once.

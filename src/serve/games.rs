@@ -70,6 +70,7 @@ pub struct Answer {
     pub position: String,
     /// Its value for the side to move.
     pub value: Outcome,
+    /// Every legal move, with its value.
     pub moves: Vec<MoveAnswer>,
 }
 
@@ -77,8 +78,11 @@ pub struct Answer {
 /// who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveAnswer {
+    /// The move in the game's notation.
     pub text: String,
+    /// The position it leads to.
     pub position: String,
+    /// Its value for the player who makes it.
     pub value: Outcome,
 }
 

@@ -10,10 +10,10 @@
 //! The command line binds the socket, prints the address and handles the
 //! signals; everything else is here.
 
-pub mod api;
-pub mod assets;
-pub mod games;
-pub mod registry;
+pub(crate) mod api;
+pub(crate) mod assets;
+pub(crate) mod games;
+pub(crate) mod registry;
 
 pub use api::router;
 pub use games::{Answer, Failure, Games, MoveAnswer};

@@ -32,32 +32,48 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// A position that packs into 64 bits, for solved-game files.
 pub trait Packed: Copy + Ord + std::hash::Hash + Sync {
+    /// The position in 64 bits.
     fn to_bits(self) -> u64;
+    /// The position of [`Packed::to_bits`]'s bits.
     fn from_bits(bits: u64) -> Self;
 }
 
 /// What a solved-game file is of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The game's name.
     pub game: String,
+    /// Which board and rule of the game.
     pub variant: String,
 }
 
 /// Why a file was not used.
 #[derive(Debug, thiserror::Error)]
 pub enum Invalid {
+    /// It cannot be read.
     #[error("cannot read it: {0}")]
     Io(#[from] io::Error),
+    /// It does not start as a solved-game file does.
     #[error("it is not a solved-game file")]
     Magic,
+    /// It is of another format version, this one.
     #[error("it is of format version {0}, not {FORMAT_VERSION}")]
     Version(u32),
+    /// It holds another game or variant.
     #[error("it holds {found}, not {expected}")]
-    OtherGame { found: String, expected: String },
+    OtherGame {
+        /// What it holds.
+        found: String,
+        /// What was asked for.
+        expected: String,
+    },
+    /// It ends too soon.
     #[error("it is truncated")]
     Truncated,
+    /// Its checksum does not match: it is damaged.
     #[error("its checksum does not match: it is damaged")]
     Checksum,
+    /// Its parts do not fit together, for this reason.
     #[error("its contents are inconsistent: {0}")]
     Inconsistent(&'static str),
 }

@@ -27,6 +27,7 @@ pub trait ImplicitGraph: Sync {
     /// How many positions there are.
     fn len(&self) -> u64;
 
+    /// Whether there is no position.
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -60,10 +61,12 @@ impl Solved {
         decode(self.values[position as usize].load(Relaxed))
     }
 
+    /// How many positions were solved.
     pub fn len(&self) -> u64 {
         self.values.len() as u64
     }
 
+    /// Whether there is no position.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
@@ -216,6 +219,7 @@ pub struct BitSet {
 }
 
 impl BitSet {
+    /// An empty set of indices below `len`.
     pub fn new(len: u64) -> BitSet {
         BitSet {
             words: zeroed(len.div_ceil(64), || AtomicU64::new(0)),
@@ -223,6 +227,7 @@ impl BitSet {
         }
     }
 
+    /// Whether `i` is in the set.
     pub fn contains(&self, i: u64) -> bool {
         self.words[(i / 64) as usize].load(Relaxed) & (1 << (i % 64)) != 0
     }

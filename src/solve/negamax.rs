@@ -15,6 +15,7 @@ pub struct Negamax<G: Game> {
 }
 
 impl<G: Game> Negamax<G> {
+    /// A solver of `game` that knows no position yet.
     pub fn new(game: G) -> Self {
         Negamax {
             game,
@@ -22,6 +23,7 @@ impl<G: Game> Negamax<G> {
         }
     }
 
+    /// The game it solves.
     pub fn game(&self) -> &G {
         &self.game
     }
@@ -31,6 +33,7 @@ impl<G: Game> Negamax<G> {
         self.memo.len()
     }
 
+    /// The value of `position` for the side to move, searching what it does not know yet.
     pub fn solve(&mut self, position: G::Position) -> Outcome {
         if let Some(&known) = self.memo.get(&position) {
             return known;

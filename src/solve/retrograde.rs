@@ -35,14 +35,17 @@ impl Graph {
         Graph { offsets, targets }
     }
 
+    /// How many positions the graph has.
     pub fn len(&self) -> usize {
         self.offsets.len() - 1
     }
 
+    /// Whether it has none.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// The positions that position `i`'s moves lead to.
     pub fn successors(&self, i: usize) -> &[u32] {
         &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }

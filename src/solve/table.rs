@@ -110,10 +110,12 @@ impl Table {
         Table { plies }
     }
 
+    /// How many positions the table holds.
     pub fn len(&self) -> usize {
         self.plies.len()
     }
 
+    /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.plies.is_empty()
     }

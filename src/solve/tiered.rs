@@ -242,9 +242,21 @@ impl<P: Copy + Ord + Hash + Sync> TierIndex<P> for Hashed<P> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
     /// Discovery closed a tier: `positions` found in all so far.
-    Discovered { tiers: usize, positions: u64 },
+    /// Discovery closed a tier.
+    Discovered {
+        /// The tiers closed so far.
+        tiers: usize,
+        /// The positions found in them.
+        positions: u64,
+    },
     /// Solving finished a tier: `positions` of `total` solved so far.
-    Solved { positions: u64, total: u64 },
+    /// Solving finished a tier.
+    Solved {
+        /// The positions solved so far.
+        positions: u64,
+        /// All the positions to solve.
+        total: u64,
+    },
 }
 
 /// Positions between two merges of a tier's pending children in
@@ -325,6 +337,7 @@ fn group<'a, T: PartialEq, V>(groups: &'a mut Vec<(T, Vec<V>)>, last: &mut usize
 
 /// A tier just closed by discovery, and what discovery holds besides.
 pub struct ClosedTier<T, P> {
+    /// The tier.
     pub tier: T,
     /// The tier's positions.
     pub index: Hashed<P>,
@@ -459,6 +472,7 @@ impl<P: Ord + Send> Pending<P> {
 /// A solved tier: its index and the packed value of each of its positions.
 #[derive(Clone, Debug)]
 pub struct SolvedTier<I> {
+    /// The index of its positions.
     pub index: I,
     /// [`Outcome::pack`]ed values, by index.
     pub values: Vec<u16>,

@@ -26,7 +26,6 @@ mod mu_torere_cli;
 mod mu_torere_family;
 mod mu_torere_perfect;
 mod mu_torere_terminal;
-mod mu_torere_tui;
 mod pawn_chess;
 mod pawn_chess_cli;
 mod pawn_chess_sizes;

@@ -267,3 +267,22 @@ fn a_game_drawn_by_repetition_ends_with_draw() {
         24
     );
 }
+
+#[test]
+fn the_cli_takes_plain_and_keeps_the_line_protocol_when_piped() {
+    let run = |args: &[&str]| {
+        let out = gamespace().args(args).write_stdin("9\n4\n").output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let piped = run(&["mu-torere", "play"]);
+    assert_eq!(run(&["mu-torere", "play", "--plain"]), piped);
+    assert_eq!(run(&["mu-torere", "--plain"]), piped);
+    assert!(piped.starts_with("w-w-w\n|\\|/|\nb-o-w\n"));
+    assert!(!piped.contains('\x1b'));
+    let help = gamespace()
+        .args(["mu-torere", "play", "--help"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(help.stdout).unwrap().contains("--plain"));
+}

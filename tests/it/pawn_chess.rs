@@ -5,8 +5,8 @@
 //! of characters), its own move generator, plain recursion. Its memo is a
 //! plain `HashMap` so the whole run takes seconds, not hours.
 
-use gamespace::pawn_chess::game::PawnChess;
-use gamespace::pawn_chess::solver::Ending;
+use gamespace::pawn_chess::Ending;
+use gamespace::pawn_chess::PawnChess;
 use gamespace::pawn_chess::{Board, Engine, Side, Solver, parse_cases, write_verdict};
 use gamespace::solve::Outcome;
 use gamespace::solve::retrograde;
@@ -257,7 +257,7 @@ fn table_negamax_and_retrograde_agree_on_the_whole_space() {
     });
     // Every legal input has its slot solved (mirror images share one).
     for board in legal_inputs() {
-        let position = gamespace::pawn_chess::moves::Position::from_board(board, Side::White);
+        let position = gamespace::pawn_chess::Position::from_board(board, Side::White);
         assert!(listed[game.index(position)], "{board}");
     }
 }

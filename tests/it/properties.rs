@@ -7,7 +7,6 @@
 
 use gamespace::cephalopods::{Board as Dice, parse_puzzle, path_hash_sum, read_puzzle};
 use gamespace::mu_torere::play::{Config, play};
-use gamespace::mu_torere::tui::keys::Decoder;
 use gamespace::mu_torere::{Board as Octagon, Color, Position, Solution, choose};
 use gamespace::pawn_chess::{Board, Cases, Engine, Solver, parse_cases, write_verdict};
 use proptest::prelude::*;
@@ -280,22 +279,6 @@ proptest! {
             Ok(board) => prop_assert_eq!(board.to_string(), text),
             Err(error) => prop_assert!(!error.to_string().chars().any(char::is_control), "{}", error),
         }
-    }
-
-    #[test]
-    fn the_key_decoder_never_locks(
-        chunks in prop::collection::vec(prop::collection::vec(prop_oneof![3 => Just(0x1bu8), 3 => Just(b'['), 2 => Just(b'<'), 2 => Just(b'M'), 4 => 0x30u8..0x3c, 4 => any::<u8>()], 0..12), 0..8),
-    ) {
-        let mut decoder = Decoder::default();
-        let mut events = Vec::new();
-        for chunk in &chunks {
-            decoder.feed(chunk, &mut events);
-        }
-        decoder.expire(&mut events);
-        prop_assert!(!decoder.is_waiting());
-        events.clear();
-        decoder.feed(b"q", &mut events);
-        prop_assert_eq!(events.len(), 1, "q is a key again");
     }
 }
 

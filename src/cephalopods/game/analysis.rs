@@ -12,9 +12,13 @@ use std::io::{self, Write};
 /// Counts of positions by value for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// All the positions counted.
     pub positions: u64,
+    /// Those won for the side to move.
     pub won: u64,
+    /// Those lost for the side to move.
     pub lost: u64,
+    /// Those tied.
     pub tied: u64,
 }
 
@@ -32,7 +36,9 @@ impl Tally {
 /// The analysis of one board under one rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// The board.
     pub size: Size,
+    /// The rule that decides a full board.
     pub rule: Rule,
     /// Every position reachable from the empty board.
     pub reachable: Tally,
@@ -47,6 +53,7 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The analysis of a solved board.
     pub fn new(solution: &Solution) -> Analysis {
         let game = solution.game();
         let mut reachable = Tally::default();

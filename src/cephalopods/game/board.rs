@@ -37,7 +37,9 @@ const BLACK_DIE: u8 = 8;
 /// One of the two players. White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
+    /// Moves first; `w` in positions.
     White,
+    /// Moves second; `b` in positions.
     Black,
 }
 
@@ -76,7 +78,9 @@ impl fmt::Display for Player {
 /// A die on the board: its owner and the value it shows, 1 to 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Die {
+    /// The player who owns it.
     pub owner: Player,
+    /// The pips it shows, 1 to 6.
     pub value: u8,
 }
 
@@ -90,30 +94,53 @@ pub struct Size {
 /// What is wrong with a size or a position text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
+    /// A size text that is not `RxC`.
     #[error("`{0}` is not a size RxC, such as 3x3")]
     SizeSyntax(String),
+    /// A size outside the game.
     #[error(
         "a board of {rows}x{cols} is outside the game: rows and columns run 1 to 5, with at least two cells"
     )]
-    SizeRange { rows: u32, cols: u32 },
+    SizeRange {
+        /// The rows asked for.
+        rows: u32,
+        /// The columns asked for.
+        cols: u32,
+    },
+    /// A position text without the side to move.
     #[error("`{0}` does not end with a space and the side to move, `w` or `b`")]
     NoSide(String),
+    /// A side to move other than `w` and `b`.
     #[error("the side to move `{0}` is neither `w` nor `b`")]
     BadSide(String),
+    /// A row of a position text that is not cells.
     #[error("row {row} `{text}`: {problem}")]
     Row {
+        /// The row, from 1 at the top.
         row: usize,
+        /// The row as it is written.
         text: String,
+        /// What is wrong with it.
         problem: String,
     },
+    /// A row of another length than the first.
     #[error("row {row} has {found} cells, but row 1 has {expected}")]
     Ragged {
+        /// The row, from 1 at the top.
         row: usize,
+        /// Its cells.
         found: usize,
+        /// The first row's cells.
         expected: usize,
     },
+    /// A position of another size than the board asked for.
     #[error("the position is {found}, but the board is {expected}")]
-    WrongSize { found: Size, expected: Size },
+    WrongSize {
+        /// The position's size.
+        found: Size,
+        /// The board's.
+        expected: Size,
+    },
 }
 
 impl Size {
@@ -131,14 +158,17 @@ impl Size {
     /// The CodinGame board, 3x3.
     pub const SQUARE_3: Size = Size { rows: 3, cols: 3 };
 
+    /// The number of rows.
     pub const fn rows(self) -> usize {
         self.rows as usize
     }
 
+    /// The number of columns.
     pub const fn cols(self) -> usize {
         self.cols as usize
     }
 
+    /// The number of cells, rows times columns.
     pub const fn cells(self) -> usize {
         self.rows() * self.cols()
     }

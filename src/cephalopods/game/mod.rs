@@ -5,10 +5,13 @@
 //! ignores who owns each die; here each die has an owner, and the full
 //! board has a winner under one of two [`Rule`]s.
 //!
-//! - [`board`]: positions, sizes and their text form;
-//! - [`moves`]: placements with every capture set, and move text;
-//! - [`solver`]: the game for the shared solvers, and the [`Solution`] of a
-//!   whole board;
+//! - [`Position`] and [`Size`]: positions and boards, and their text form
+//!   (`w1.w1/.../... b`: rows from the top, a die as its owner and value,
+//!   then the side to move);
+//! - [`Move`]: a placement with its capture set, and its text (`b2`,
+//!   `b2:a2+b1`);
+//! - [`Cephalopod`]: the game as [`crate::solve::tiered`] sees it, and the
+//!   [`Solution`] of a whole board, cached on disk by [`Solution::load_or_solve`];
 //! - [`play`]: the program's choice of move and the line-mode game;
 //! - [`analysis`]: the report on a solved board;
 //! - [`tui`]: the full-screen game in a terminal.
@@ -28,12 +31,12 @@
 //! ```
 
 pub mod analysis;
-pub mod board;
-pub mod moves;
+pub(crate) mod board;
+pub(crate) mod moves;
 pub mod play;
-pub mod solver;
+pub(crate) mod solver;
 pub mod tui;
 
-pub use board::{BoardError, Die, Player, Position, Size};
+pub use board::{BoardError, Die, MAX_CELLS, MAX_SIDE, Player, Position, Size};
 pub use moves::{Move, MoveError};
-pub use solver::{Cephalopod, Provenance, Rule, Solution, SolveError};
+pub use solver::{Cephalopod, Key, MAX_SOLVED_CELLS, Provenance, Rule, Solution, SolveError};

@@ -151,7 +151,7 @@ pub fn for_each_move(position: Position, neighbours: &Neighbours, mut visit: imp
 }
 
 impl Position {
-    /// Every legal move, as [`for_each_move`] lists them. A full board has
+    /// Every legal move, in the order the solver visits them. A full board has
     /// none: the game is over.
     pub fn moves(self) -> Vec<Move> {
         let neighbours = Neighbours::of(self.size());
@@ -244,14 +244,33 @@ impl Position {
 /// Why a move text names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text names no cell of the board.
     #[error("`{text}` is not a move: cells run from a1 to {last}", last = .size.cell_name(.size.cols() - 1))]
-    NoCell { text: String, size: Size },
+    NoCell {
+        /// The move as it is written.
+        text: String,
+        /// The board.
+        size: Size,
+    },
+    /// The cell, named here, holds a die already.
     #[error("{0} already holds a die")]
     Occupied(String),
+    /// A cell named alone where several capture sets are legal.
     #[error("{cell} has several capture sets; choose one of {options}")]
-    Ambiguous { cell: String, options: String },
+    Ambiguous {
+        /// The cell.
+        cell: String,
+        /// The legal moves there, as text.
+        options: String,
+    },
+    /// A capture set that is not legal there.
     #[error("`{text}` is not a legal capture; the moves there are {options}")]
-    NotACapture { text: String, options: String },
+    NotACapture {
+        /// The move as it is written.
+        text: String,
+        /// The legal moves there, as text.
+        options: String,
+    },
 }
 
 #[cfg(test)]

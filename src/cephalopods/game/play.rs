@@ -45,11 +45,13 @@ pub fn picture(position: Position) -> String {
 /// A move with what it is worth and how it leaves the opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RankedMove {
+    /// The move.
     pub mv: Move,
     /// The move's value for the player making it.
     pub value: Outcome,
-    /// The opponent's replies that lose for them, and that win for them.
+    /// The opponent's replies that lose for them.
     pub losing_replies: usize,
+    /// The opponent's replies that win for them.
     pub winning_replies: usize,
 }
 
@@ -100,7 +102,9 @@ pub fn choose(solution: &Solution, position: Position) -> Option<Move> {
 /// How a game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
+    /// The side the person at the keyboard plays; the program plays the other.
     pub human: Player,
+    /// The position the game starts from.
     pub start: Position,
     /// Line mode only: once a game ends, wait for `new` (or `quit`, or the
     /// end of the input) instead of returning, so that one run plays many

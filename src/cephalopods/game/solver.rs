@@ -87,7 +87,7 @@ impl FromStr for Rule {
     }
 }
 
-/// A position of a board of at most [`MAX_KEY_CELLS`] cells in 64 bits,
+/// A position of a board of at most 15 cells in 64 bits,
 /// the form the solver stores: the cells' four bits each as in
 /// [`Position`], and the side to move in the top bit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -253,6 +253,7 @@ struct KeyCell {
 }
 
 impl Cephalopod {
+    /// The game on a board of `size` under `rule`, with its symmetries' tables.
     pub fn new(size: Size, rule: Rule) -> Cephalopod {
         let (rows, cols) = (size.rows(), size.cols());
         let images: Vec<[u8; super::board::MAX_CELLS]> = Symmetry::of_grid(rows, cols)
@@ -338,10 +339,12 @@ impl Cephalopod {
         }
     }
 
+    /// The board.
     pub const fn size(&self) -> Size {
         self.size
     }
 
+    /// The rule that decides a full board.
     pub const fn rule(&self) -> Rule {
         self.rule
     }
@@ -358,8 +361,8 @@ impl Cephalopod {
         }))
     }
 
-    /// The solver's form of `position`, for boards of at most
-    /// [`MAX_KEY_CELLS`] cells.
+    /// The solver's form of `position`, for boards of at most 15 cells
+    /// (every board the solver takes).
     pub fn key(&self, position: Position) -> Key {
         debug_assert!(self.size.cells() <= MAX_KEY_CELLS);
         let side = if position.to_move() == super::board::Player::Black {
@@ -483,6 +486,7 @@ pub const MAX_SOLVED_CELLS: usize = 9;
 /// Why a board cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
+    /// A board of more cells than strong solving takes.
     #[error(
         "a {0} board is too large to solve here: strong solving stops at {MAX_SOLVED_CELLS} cells \
          (3x3, 2x4, 4x2 and smaller)"

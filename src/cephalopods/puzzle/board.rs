@@ -16,7 +16,10 @@
 
 use crate::symmetry::Symmetry;
 use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
 
+/// How many cells a board has.
 pub const CELLS: usize = 9;
 const CELL_BITS: u32 = 3;
 const CELL_MASK: u32 = 0b111;
@@ -24,13 +27,80 @@ pub(crate) const ROW_BITS: u32 = 9;
 const ROW_MASK: u32 = (1 << ROW_BITS) - 1;
 
 /// A 3x3 Cephalopods board: each cell empty (0) or a die showing 1 to 6.
+///
+/// Its text form ([`FromStr`], [`fmt::Display`]) is the nine cells in
+/// reading order, as the contest's input gives them; `Debug` writes the
+/// rows with `/` between them.
+///
+/// ```
+/// use gamespace::cephalopods::Board;
+///
+/// let board: Board = "0 6 0 / 6 1 6 / 0 6 0".parse()?;
+/// assert_eq!(board, Board::try_from_cells([0, 6, 0, 6, 1, 6, 0, 6, 0])?);
+/// assert_eq!(board.to_string(), "0 6 0\n6 1 6\n0 6 0");
+/// assert_eq!(format!("{board:?}"), "Board(060/616/060)");
+/// assert_eq!((board.pips(), board.dice(), board.hash()), (25, 5, 60_616_060));
+///
+/// let error = Board::try_from_cells([0, 0, 0, 0, 7, 0, 0, 0, 0]).unwrap_err();
+/// assert_eq!(error.to_string(), "cell 5 (row 2, column 2) holds 7: a die shows 1 to 6, and 0 is empty");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Board(u32);
 
+/// Why cells do not make a board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BoardError {
+    /// A cell holds a value no die shows.
+    #[error("cell {cell} (row {row}, column {col}) holds {value}: a die shows 1 to 6, and 0 is empty", row = (cell - 1) / 3 + 1, col = (cell - 1) % 3 + 1)]
+    NotADie {
+        /// The cell, 1 to 9 in reading order.
+        cell: usize,
+        /// What it holds.
+        value: u8,
+    },
+    /// A character of the text is neither a die value, a space nor `/`.
+    #[error("cell {cell} (row {row}, column {col}) is `{found}`, not a die value 0 to 6", row = (cell - 1) / 3 + 1, col = (cell - 1) % 3 + 1)]
+    NotADigit {
+        /// The cell, 1 to 9 in reading order.
+        cell: usize,
+        /// The character found there.
+        found: char,
+    },
+    /// The text has too few or too many cells.
+    #[error("a board has 9 cells, not {found}")]
+    CellCount {
+        /// How many it has.
+        found: usize,
+    },
+}
+
 impl Board {
+    /// The board with no die.
     pub const EMPTY: Board = Board(0);
 
-    /// Builds a board from cell values in reading order. Values must be 0..=6.
+    /// The board with these cell values in reading order, or the first
+    /// cell that is not `0..=6`.
+    pub const fn try_from_cells(cells: [u8; CELLS]) -> Result<Board, BoardError> {
+        let mut i = 0;
+        while i < CELLS {
+            if cells[i] > 6 {
+                return Err(BoardError::NotADie {
+                    cell: i + 1,
+                    value: cells[i],
+                });
+            }
+            i += 1;
+        }
+        Ok(Board::from_cells(cells))
+    }
+
+    /// The board with these cell values in reading order, for values known
+    /// to be dice, such as constants; [`Board::try_from_cells`] checks them.
+    ///
+    /// # Panics
+    ///
+    /// If a cell is not `0..=6`.
     pub const fn from_cells(cells: [u8; CELLS]) -> Board {
         let mut packed = 0;
         let mut i = 0;
@@ -42,6 +112,7 @@ impl Board {
         Board(packed)
     }
 
+    /// The cell values in reading order, 0 for an empty cell.
     pub const fn cells(self) -> [u8; CELLS] {
         let mut cells = [0; CELLS];
         let mut i = 0;
@@ -52,25 +123,26 @@ impl Board {
         cells
     }
 
-    pub const fn from_packed(packed: u32) -> Board {
+    pub(crate) const fn from_packed(packed: u32) -> Board {
         Board(packed)
     }
 
-    pub const fn packed(self) -> u32 {
+    pub(crate) const fn packed(self) -> u32 {
         self.0
     }
 
+    /// The value of cell `i` (0 to 8, in reading order), 0 if it is empty.
     pub const fn cell(self, i: usize) -> u8 {
         ((self.0 >> (CELL_BITS * i as u32)) & CELL_MASK) as u8
     }
 
     /// A mask with the three bits of cell `i` set.
-    pub const fn cell_mask(i: usize) -> u32 {
+    pub(crate) const fn cell_mask(i: usize) -> u32 {
         CELL_MASK << (CELL_BITS * i as u32)
     }
 
     /// A bit per cell (bit `i` for cell `i`) set where the cell is empty.
-    pub const fn empty_cells(self) -> u32 {
+    pub(crate) const fn empty_cells(self) -> u32 {
         let mut empty = 0;
         let mut i = 0;
         while i < CELLS {
@@ -99,6 +171,7 @@ impl Board {
         ((self.0 | (self.0 >> 1) | (self.0 >> 2)) & LOW_BITS).count_ones()
     }
 
+    /// Whether every cell holds a die: the game is over.
     pub const fn is_full(self) -> bool {
         // A cell is occupied when any of its three bits is set; fold each
         // cell's bits into its lowest bit and check all nine are there.
@@ -117,7 +190,7 @@ impl Board {
     /// The board seen under each of the eight symmetries, in the order of
     /// [`IMAGE_SYMMETRY`].
     #[inline]
-    pub fn images(self) -> [Board; 8] {
+    pub(crate) fn images(self) -> [Board; 8] {
         let [r0, r1, r2] = self.rows();
         let t = Board(SPREAD[r0] | (SPREAD[r1] << CELL_BITS) | (SPREAD[r2] << (2 * CELL_BITS)));
         let [t0, t1, t2] = t.rows();
@@ -135,7 +208,7 @@ impl Board {
 
     /// The least of the eight images, and the index of the image it is.
     #[inline]
-    pub fn canonical(self) -> (Board, usize) {
+    pub(crate) fn canonical(self) -> (Board, usize) {
         let images = self.images();
         let mut best = 0;
         for k in 1..8 {
@@ -161,7 +234,7 @@ impl Board {
 
     /// The board under symmetry `s`, cell by cell: the slow, obvious way,
     /// used to build and check the fast tables.
-    pub const fn transformed(self, s: Symmetry) -> Board {
+    pub(crate) const fn transformed(self, s: Symmetry) -> Board {
         let perm = s.cell_permutation::<3, 9>();
         let mut packed = 0;
         let mut i = 0;
@@ -226,7 +299,7 @@ static SPREAD: [u32; 512] = {
 };
 
 /// The symmetry that produces each entry of [`Board::images`].
-pub const IMAGE_SYMMETRY: [Symmetry; 8] = {
+pub(crate) const IMAGE_SYMMETRY: [Symmetry; 8] = {
     // Probe with a board whose cells are all different, via the slow path.
     let probe = Board::from_cells([1, 2, 3, 4, 5, 6, 0, 1, 2]);
     let r = probe.rows();
@@ -266,6 +339,35 @@ impl fmt::Display for Board {
             write!(f, "{} {} {}", c[3 * r], c[3 * r + 1], c[3 * r + 2])?;
         }
         Ok(())
+    }
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// Nine cells in reading order, each a digit `0` to `6`; ASCII
+    /// whitespace and `/` may stand between them.
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let mut cells = [0; CELLS];
+        let mut found = 0;
+        for c in text.chars().filter(|&c| c != '/' && !c.is_ascii_whitespace()) {
+            if found < CELLS {
+                match c.to_digit(10) {
+                    Some(value @ 0..=6) => cells[found] = value as u8,
+                    _ => {
+                        return Err(BoardError::NotADigit {
+                            cell: found + 1,
+                            found: c,
+                        });
+                    }
+                }
+            }
+            found += 1;
+        }
+        if found != CELLS {
+            return Err(BoardError::CellCount { found });
+        }
+        Ok(Board::from_cells(cells))
     }
 }
 

@@ -2,18 +2,36 @@
 //! final-board hashes over every game path of a given length from a 3x3
 //! board, modulo 2^30.
 //!
-//! - [`board`]: the packed board, its hash and its symmetries.
-//! - [`moves`]: legal placements and captures.
-//! - [`solver`]: the path-sum engine, and the options it runs with.
-//! - [`protocol`]: the CodinGame input format.
+//! - [`Board`]: the packed board, its text form and its hash.
+//! - [`path_hash_sum`] and [`path_hash_sum_with`]: the path-sum engine,
+//!   and the [`SearchOptions`] it runs with (threads, [`Kernel`], where
+//!   the counts live).
+//! - [`read_puzzle`], [`parse_puzzle`] and [`Puzzle`]: the CodinGame input
+//!   format, with errors that name the token and its [`Location`].
+//!
+//! The engine's design (discovery, sweep, the two-thread pipeline) is in
+//! the documentation of its private modules and in `docs/design.md`.
+//!
+//! ```
+//! use gamespace::cephalopods::puzzle::{SearchOptions, parse_puzzle, path_hash_sum_with};
+//!
+//! // The contest's first public test, a second thread allowed.
+//! let puzzle = parse_puzzle("20\n0 6 0\n2 2 2\n1 6 1")?;
+//! let options = SearchOptions { threads: 2, ..SearchOptions::default() };
+//! assert_eq!(path_hash_sum_with(puzzle.board, puzzle.depth, &options), 322_444_322);
+//!
+//! let error = parse_puzzle("20\n0 6 0\n2 7 2\n1 6 1").unwrap_err();
+//! assert_eq!(error.to_string(), "line 3, column 3: die 5 (row 2, column 2) `7` is not a die value 0 to 6");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-pub mod board;
-pub mod moves;
-pub mod protocol;
-pub mod solver;
+pub(crate) mod board;
+pub(crate) mod moves;
+pub(crate) mod protocol;
+pub(crate) mod solver;
 
-pub use board::Board;
-pub use protocol::{ParseError, Puzzle, parse_puzzle, read_puzzle};
+pub use board::{Board, BoardError};
+pub use protocol::{Location, ParseError, Puzzle, parse_puzzle, read_puzzle};
 pub use solver::{CountsIn, Kernel, SearchOptions, path_hash_sum, path_hash_sum_with};
 
 /// Answers are taken modulo 2^30, as the contest asks.

@@ -102,6 +102,7 @@ impl Placement {
     }
 
     /// The number of dice captured: 0 for a plain placement.
+    #[cfg(test)]
     pub const fn captured_count(self) -> u32 {
         self.captured().count_ones()
     }

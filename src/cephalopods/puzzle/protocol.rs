@@ -11,45 +11,106 @@ use thiserror::Error;
 /// A board and how many moves to look ahead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// How many moves to look ahead.
     pub depth: u32,
+    /// The board to start from.
     pub board: Board,
+}
+
+/// The puzzle's text, as [`parse_puzzle`] reads it.
+impl std::str::FromStr for Puzzle {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Puzzle, ParseError> {
+        parse_puzzle(text)
+    }
+}
+
+/// The depth on a line of its own, then the board's three rows: the
+/// contest's input.
+impl std::fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}\n{}", self.depth, self.board)
+    }
 }
 
 /// Where a token stands in the input, 1-based, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct Location {
+    /// The line, from 1.
     pub line: usize,
+    /// The character on that line, from 1.
     pub column: usize,
 }
 
-impl std::fmt::Display for Position {
+impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)
     }
 }
 
+/// Why an input is not a puzzle: each names the token and where it stands.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
+    /// The input holds no token.
     #[error("the input is empty: expected a depth, then 9 dice")]
     Empty,
+    /// The depth is not a whole number.
     #[error("{at}: the depth `{token}` is not a whole number")]
-    DepthNotANumber { token: String, at: Position },
+    DepthNotANumber {
+        /// The token as it is written.
+        token: String,
+        /// Where it starts.
+        at: Location,
+    },
+    /// The depth is negative.
     #[error("{at}: the depth `{token}` is negative")]
-    DepthNegative { token: String, at: Position },
+    DepthNegative {
+        /// The token as it is written.
+        token: String,
+        /// Where it starts.
+        at: Location,
+    },
+    /// The depth is larger than a `u32` holds.
     #[error("{at}: the depth `{token}` is too large (at most {max})", max = u32::MAX)]
-    DepthTooLarge { token: String, at: Position },
+    DepthTooLarge {
+        /// The token as it is written.
+        token: String,
+        /// Where it starts.
+        at: Location,
+    },
+    /// A die is not a value 0 to 6.
     #[error("{at}: die {index} (row {row}, column {col}) `{token}` is not a die value 0 to 6", row = (index - 1) / 3 + 1, col = (index - 1) % 3 + 1)]
     BadDie {
+        /// The die, 1 to 9 in reading order.
         index: usize,
+        /// The token as it is written.
         token: String,
-        at: Position,
+        /// Where it starts.
+        at: Location,
     },
+    /// The input ends before the ninth die.
     #[error("the input ends after {found} of the 9 dice")]
-    MissingDice { found: usize },
+    MissingDice {
+        /// How many dice it holds.
+        found: usize,
+    },
+    /// A token follows the ninth die.
     #[error("{at}: unexpected `{token}` after the 9 dice")]
-    ExtraToken { token: String, at: Position },
+    ExtraToken {
+        /// The token as it is written.
+        token: String,
+        /// Where it starts.
+        at: Location,
+    },
+    /// The input is not UTF-8 text.
     #[error("line {line}: the input is not UTF-8 text (byte {byte})")]
-    NotUtf8 { line: usize, byte: usize },
+    NotUtf8 {
+        /// The line, from 1.
+        line: usize,
+        /// The first byte that is not UTF-8, counted from 1 in the whole input.
+        byte: usize,
+    },
 }
 
 /// How many characters of a token an error message shows.
@@ -60,7 +121,7 @@ const SHOWN: usize = 24;
 fn next_word(
     words: &mut Words<impl BufRead>,
     each: impl FnMut(u8),
-) -> io::Result<Result<Option<(Word, Position)>, ParseError>> {
+) -> io::Result<Result<Option<(Word, Location)>, ParseError>> {
     let Some(word) = words.next_word_with(each)? else {
         return Ok(Ok(None));
     };
@@ -70,7 +131,7 @@ fn next_word(
             byte,
         }));
     }
-    let at = Position {
+    let at = Location {
         line: word.line,
         column: word.column,
     };
@@ -130,7 +191,7 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, ParseError> {
     read_puzzle(text.as_bytes()).expect("reading a slice cannot fail")
 }
 
-fn parse_depth(number: &Decimal, word: &Word, at: Position) -> Result<u32, ParseError> {
+fn parse_depth(number: &Decimal, word: &Word, at: Location) -> Result<u32, ParseError> {
     let token = || word.shown(SHOWN);
     if !number.is_number() {
         return Err(ParseError::DepthNotANumber { token: token(), at });
@@ -209,7 +270,7 @@ mod tests {
             extra,
             ParseError::ExtraToken {
                 token: "4".into(),
-                at: Position { line: 5, column: 1 }
+                at: Location { line: 5, column: 1 }
             }
         );
         let bad = err("1\n0 0 0\n0 7 0\n0 0 0");

@@ -3,7 +3,7 @@
 
 use super::super::streams;
 use anyhow::Context;
-use gamespace::pawn_chess::board::Side;
+use gamespace::pawn_chess::Side;
 use gamespace::pawn_chess::cases::read_sized_cases;
 use gamespace::pawn_chess::play::{Human, play};
 use gamespace::pawn_chess::sized_render::{explain, value_json, value_text};

@@ -16,9 +16,13 @@ use std::io::{self, Write};
 /// Value counts over a set of positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RingTally {
+    /// The positions counted.
     pub positions: u64,
+    /// Those won for the side to move.
     pub wins: u64,
+    /// Those lost for the side to move.
     pub losses: u64,
+    /// Those drawn.
     pub draws: u64,
     /// Positions where the side to move has no move (and so has lost).
     pub terminal: u64,
@@ -28,6 +32,7 @@ pub struct RingTally {
     pub traps: u64,
     /// The longest forced win, and how many positions need it.
     pub longest_win: u32,
+    /// How many positions need `longest_win` plies to win.
     pub longest_win_positions: u64,
 }
 
@@ -74,7 +79,9 @@ impl RingTally {
 /// to the first position with a choice (or none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RingLine {
+    /// The forced moves, each with its mover.
     pub moves: Vec<(Color, RingMove)>,
+    /// Where the line ends.
     pub position: RingPosition,
     /// The choices there, with their values for the side to move.
     pub options: Vec<(RingMove, Outcome)>,
@@ -83,8 +90,11 @@ pub struct RingLine {
 /// Everything `analyze --points 2n` reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RingAnalysis {
+    /// Every position.
     pub all: RingTally,
+    /// The positions reachable from the start.
     pub reachable: RingTally,
+    /// The start's value, black to move.
     pub start: Outcome,
     /// The start's legal moves for black, with their values.
     pub first_moves: Vec<(RingMove, Outcome)>,
@@ -123,6 +133,7 @@ fn opening_line(solution: &RingSolution, first: RingMove) -> RingLine {
 }
 
 impl RingAnalysis {
+    /// The analysis of a solved ring.
     pub fn new(solution: &RingSolution) -> RingAnalysis {
         let reachable = solution.reachable();
         let (all, reachable) = tallies(solution, &reachable);
@@ -219,8 +230,11 @@ fn verdict(value: Outcome, mover: Color) -> String {
 
 /// The report, with points named by a numbering.
 pub struct Report<'a> {
+    /// The analysis.
     pub analysis: &'a RingAnalysis,
+    /// The solution it was made from.
     pub solution: &'a RingSolution,
+    /// How the points are named.
     pub numbering: &'a Numbering,
 }
 

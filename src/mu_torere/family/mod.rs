@@ -2,22 +2,37 @@
 //! generalisation; the traditional game is `n = 4`), under the standard or
 //! the free rule for entering the centre.
 //!
-//! - [`ring`]: the board, the rules, moves and unmoves, the dense index.
-//! - [`numbering`]: the names of the points and the `SQUARES` text.
-//! - [`solver`]: every position solved by the shared implicit retrograde
-//!   engine, and the memory that takes.
-//! - [`analysis`]: the report and the table.
-//! - [`choice`], [`play`], [`render`]: the perfect player in line mode.
+//! - [`Ring`], [`RingPosition`], [`RingMove`], [`Rule`]: the board, the
+//!   rules, moves and unmoves, the dense index.
+//! - [`Numbering`]: the names of the points and the `SQUARES` text.
+//! - [`RingSolution`]: every position solved by the shared implicit
+//!   retrograde engine ([`crate::solve::implicit`]), and the memory that
+//!   takes ([`memory_needed`], [`check_memory`]).
+//! - [`RingAnalysis`] and [`Report`]: the report and the table.
+//! - [`play`]: the perfect player in line mode.
+//!
+//! ```
+//! use gamespace::mu_torere::family::{Ring, RingSolution, Rule};
+//! use gamespace::solve::Outcome;
+//!
+//! // Six rim points, the standard rule: 280 positions, and a draw.
+//! let solution = RingSolution::new(Ring::new(3, Rule::Standard));
+//! assert_eq!(solution.ring().len(), 280);
+//! assert_eq!(solution.outcome(solution.ring().start()), Outcome::Draw);
+//! // Ten rim points, the free rule: the first player wins at once.
+//! let free = RingSolution::new(Ring::new(5, Rule::Free));
+//! assert_eq!(free.outcome(free.ring().start()), Outcome::Win(1));
+//! ```
 
-pub mod analysis;
-pub mod choice;
-pub mod numbering;
+pub(crate) mod analysis;
+pub(crate) mod choice;
+pub(crate) mod numbering;
 pub mod play;
-pub mod render;
-pub mod ring;
-pub mod solver;
+pub(crate) mod render;
+pub(crate) mod ring;
+pub(crate) mod solver;
 
-pub use analysis::{Report, RingAnalysis, RingTally, write_table};
-pub use numbering::{Numbering, SquaresError};
+pub use analysis::{Report, RingAnalysis, RingLine, RingTally, write_table};
+pub use numbering::{Numbering, Squares, SquaresError};
 pub use ring::{Ring, RingMove, RingPosition, Rule, Stones};
 pub use solver::{RingSolution, SizeError, check_memory, memory_needed};

@@ -24,20 +24,38 @@ pub struct Numbering {
 /// Why a `SQUARES` string is not a board of this ring.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum SquaresError {
+    /// Not one character per point.
     #[error("expected {expected} characters (one per point, each b, w or o), found {found}")]
-    WrongLength { expected: usize, found: usize },
+    WrongLength {
+        /// The ring's points.
+        expected: usize,
+        /// The characters found.
+        found: usize,
+    },
+    /// A character other than `b`, `w` and `o`.
     #[error("character {place} is `{found}`; each must be b, w or o")]
-    BadCharacter { place: usize, found: char },
+    BadCharacter {
+        /// Its place in the text, from 1.
+        place: usize,
+        /// The character.
+        found: char,
+    },
+    /// Not `n` stones a side and one empty point.
     #[error("a board holds exactly {n} b, {n} w and 1 o; found {black} b, {white} w and {empty} o")]
     WrongCounts {
+        /// The ring's stones a side.
         n: u32,
+        /// The black stones found.
         black: u32,
+        /// The white stones found.
         white: u32,
+        /// The empty points found.
         empty: u32,
     },
 }
 
 impl Numbering {
+    /// The numbering of `ring`'s points.
     pub fn of(ring: &Ring) -> Numbering {
         let points = ring.points();
         if ring.rim() == 8 {

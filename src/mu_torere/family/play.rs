@@ -15,7 +15,9 @@ use std::io::{self, BufRead, Write};
 /// How a game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RingConfig {
+    /// The side the person at the keyboard plays; the program plays the other.
     pub human: Color,
+    /// The position the game starts from.
     pub start: RingPosition,
 }
 

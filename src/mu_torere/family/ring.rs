@@ -25,6 +25,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// `standard` or `free`, as the command line writes it.
     pub const fn name(self) -> &'static str {
         match self {
             Rule::Standard => "standard",
@@ -42,11 +43,14 @@ impl fmt::Display for Rule {
 /// The stones on the board: two disjoint masks; the one point in neither is empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Stones {
+    /// The points holding a black stone, bit `i` for point `i`.
     pub black: u32,
+    /// The points holding a white stone.
     pub white: u32,
 }
 
 impl Stones {
+    /// The points holding `color`'s stones.
     pub const fn of(self, color: Color) -> u32 {
         match color {
             Color::Black => self.black,
@@ -85,14 +89,18 @@ impl Stones {
 /// A board and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RingPosition {
+    /// The stones.
     pub stones: Stones,
+    /// The side to move.
     pub to_move: Color,
 }
 
 /// A move: the stone on `from` goes to the empty point `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RingMove {
+    /// The point the stone leaves.
     pub from: u32,
+    /// The empty point it moves to.
     pub to: u32,
 }
 
@@ -141,6 +149,7 @@ impl Ring {
         self.n
     }
 
+    /// The rule for entering the centre.
     pub const fn rule(&self) -> Rule {
         self.rule
     }
@@ -177,6 +186,7 @@ impl Ring {
         2 * self.boards()
     }
 
+    /// Never: every ring has positions.
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -259,6 +269,7 @@ impl Ring {
         }
     }
 
+    /// The legal moves of `p`.
     pub fn moves(&self, p: RingPosition) -> Vec<RingMove> {
         let mut moves = Vec::new();
         self.for_each_move(p, |m| moves.push(m));

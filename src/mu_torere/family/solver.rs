@@ -34,10 +34,18 @@ impl ImplicitGraph for RingGraph<'_> {
 /// Why a board is not solved.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum SizeError {
+    /// The solution would not fit in the memory available.
     #[error(
         "{points} points is too large for this machine: solving it needs about {need} MiB of memory, and {available} MiB are available"
     )]
-    TooLarge { points: u32, need: u64, available: u64 },
+    TooLarge {
+        /// The ring's points, the centre included.
+        points: u32,
+        /// The memory it needs, in MiB.
+        need: u64,
+        /// The memory available, in MiB.
+        available: u64,
+    },
 }
 
 /// Memory the solution of `ring` and its analysis need, in bytes: the
@@ -71,11 +79,13 @@ pub struct RingSolution {
 }
 
 impl RingSolution {
+    /// Solves every position of `ring` (check its memory first: [`check_memory`]).
     pub fn new(ring: Ring) -> RingSolution {
         let solved = implicit::solve(&RingGraph(&ring));
         RingSolution { ring, solved }
     }
 
+    /// The ring solved.
     pub fn ring(&self) -> &Ring {
         &self.ring
     }

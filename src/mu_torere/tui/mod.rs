@@ -1,25 +1,31 @@
 //! The full-screen game in a terminal: the octagon drawn as it is, stones
 //! moved by a click or a number key, with the move history, an optional
 //! evaluation and the key help beside it.
+//! [`run`] plays a game until the user quits; inside, in private modules:
 //!
-//! - [`app`]: the game as a pure state machine of keys and clicks.
-//! - [`layout`]: where the panels and the points of the octagon go.
-//! - [`draw`](mod@draw): one frame of the screen.
-//! - [`keys`]: the bytes the terminal sends, decoded into keys and clicks.
-//! - [`terminal`]: raw mode and its restoration on every way out, and the
+//! - `app`: the game as a pure state machine of keys and clicks.
+//! - `layout`: where the panels and the points of the octagon go.
+//! - `draw`: one frame of the screen.
+//! - `keys`: the bytes the terminal sends, decoded into keys and clicks.
+//! - `terminal`: raw mode and its restoration on every way out, and the
 //!   wait for input, signals and a hang-up.
 //!
 //! The rules, the solution and the program's move choice are the same as in
 //! line mode ([`crate::mu_torere::play`]); only the input and output differ.
 
-pub mod app;
-pub mod draw;
+pub(crate) mod app;
+pub(crate) mod draw;
+#[cfg(fuzzing)]
 pub mod keys;
-pub mod layout;
-pub mod terminal;
+#[cfg(not(fuzzing))]
+pub(crate) mod keys;
+pub(crate) mod layout;
+pub(crate) mod terminal;
+#[cfg(test)]
+mod tests;
 
-pub use app::{Action, App, Flow};
-pub use draw::draw;
+pub(crate) use app::{App, Flow};
+pub(crate) use draw::draw;
 
 use super::play::Config;
 use super::solver::Solution;
@@ -41,7 +47,7 @@ const SEQUENCE_WAIT: Duration = Duration::from_millis(100);
 pub enum Ending {
     /// The user quit.
     Quit,
-    /// This termination signal arrived (see [`terminal`]), or the terminal
+    /// This termination signal arrived, or the terminal
     /// hung up, which is SIGHUP's meaning. A program that was sent it is
     /// expected to end as if killed by it, which the caller, now that the
     /// terminal is restored, can do.

@@ -14,12 +14,12 @@
 //! program's move choice are the same as in line mode
 //! ([`crate::cephalopods::game::play`]); only the input and output differ.
 
-pub mod app;
-pub mod draw;
-pub mod layout;
+pub(crate) mod app;
+pub(crate) mod draw;
+pub(crate) mod layout;
 
-pub use app::{Action, App};
-pub use draw::draw;
+use app::App;
+use draw::draw;
 
 use super::play::Config;
 use super::solver::Solution;

@@ -28,6 +28,7 @@ impl Kernel {
         }
     }
 
+    /// Whether this CPU can run the kernel.
     pub fn is_supported(self) -> bool {
         match self {
             Kernel::Portable => true,

@@ -1,13 +1,19 @@
 //! The terminal board of `gamespace mu-torere play`: frames drawn on
 //! ratatui's test backend, and the game driven by key and mouse events,
 //! checked against the line-mode game and the program's move choice.
+//!
+//! Unit tests of the crate: the app, the layout and the drawing are its
+//! internals. `gamespace::` paths name this crate (see `lib.rs`).
 
 use gamespace::mu_torere::play::{Config, play};
+use gamespace::mu_torere::tui::app::Action;
 use gamespace::mu_torere::tui::draw::{BLACK_STONE, EMPTY_POINT, WHITE_STONE, glyph};
+use gamespace::mu_torere::tui::keys::Decoder;
 use gamespace::mu_torere::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Octagon, Screen};
-use gamespace::mu_torere::tui::{Action, App, Flow, draw};
+use gamespace::mu_torere::tui::{App, Flow, draw};
 use gamespace::mu_torere::{Board, Color, Move, Position, Solution, Square, choose};
 use gamespace::solve::Outcome;
+use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -522,32 +528,6 @@ fn the_program_replies_exactly_as_in_line_mode() {
 }
 
 #[test]
-fn the_cli_takes_plain_and_keeps_the_line_protocol_when_piped() {
-    use assert_cmd::Command;
-    let run = |args: &[&str]| {
-        let out = Command::cargo_bin("gamespace")
-            .unwrap()
-            .args(args)
-            .write_stdin("9\n4\n")
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let piped = run(&["mu-torere", "play"]);
-    assert_eq!(run(&["mu-torere", "play", "--plain"]), piped);
-    assert_eq!(run(&["mu-torere", "--plain"]), piped);
-    assert!(piped.starts_with("w-w-w\n|\\|/|\nb-o-w\n"));
-    assert!(!piped.contains('\x1b'));
-    let help = Command::cargo_bin("gamespace")
-        .unwrap()
-        .args(["mu-torere", "play", "--help"])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8(help.stdout).unwrap().contains("--plain"));
-}
-
-#[test]
 fn an_unknown_key_gets_a_hint_and_changes_nothing() {
     let mut app = new_app();
     assert_eq!(app.handle(&key('x'), AREA), Flow::Continue);
@@ -720,4 +700,24 @@ fn a_lost_position_says_every_move_loses_and_a_won_one_names_the_winning_moves()
     let text = screen_text(&render(&app, AREA));
     assert!(text.contains(&format!(": {}", listed.join(", "))), "{text}");
     assert!(text.contains("✓ winning move"));
+}
+
+proptest::proptest! {
+    /// Whatever bytes arrive, in whatever chunks, the decoder gives up a
+    /// sequence that does not end, and reads the next key as a key.
+    #[test]
+    fn the_key_decoder_never_locks(
+        chunks in prop::collection::vec(prop::collection::vec(prop_oneof![3 => Just(0x1bu8), 3 => Just(b'['), 2 => Just(b'<'), 2 => Just(b'M'), 4 => 0x30u8..0x3c, 4 => any::<u8>()], 0..12), 0..8),
+    ) {
+        let mut decoder = Decoder::default();
+        let mut events = Vec::new();
+        for chunk in &chunks {
+            decoder.feed(chunk, &mut events);
+        }
+        decoder.expire(&mut events);
+        prop_assert!(!decoder.is_waiting());
+        events.clear();
+        decoder.feed(b"q", &mut events);
+        prop_assert_eq!(events.len(), 1, "q is a key again");
+    }
 }
