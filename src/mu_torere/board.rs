@@ -64,8 +64,15 @@ impl fmt::Display for Color {
 }
 
 /// One of the nine points, known to players by its square number 1..=9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
+
+/// `Square(5)` for the centre: the number players know it by.
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({})", self.number())
+    }
+}
 
 impl Square {
     /// The centre, square 5.

@@ -34,8 +34,15 @@ pub const fn flip(squares: Squares) -> Squares {
 }
 
 /// One of the 16 squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
+
+/// `Square(a4)`: its name, file and rank.
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square({self})")
+    }
+}
 
 impl Square {
     /// The square of bit `index`, 0 to 15.

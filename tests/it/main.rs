@@ -31,4 +31,5 @@ mod pawn_chess_cli;
 mod pawn_chess_sizes;
 mod pawn_chess_sizes_cli;
 mod properties;
+mod readme;
 mod serve_api;
