@@ -22,7 +22,7 @@
 //! takes minutes, and loading the solved board from the cache a good part
 //! of one; with the cache in the test's target directory warm, the run
 //! still takes minutes:
-//! `cargo test --release --test cephalopod_play -- --ignored`
+//! `cargo test --test cephalopod_play -- --ignored`
 
 #[path = "common/cephalopod_oracle.rs"]
 mod oracle;
