@@ -22,7 +22,7 @@
 //! takes minutes, and loading the solved board from the cache a good part
 //! of one; with the cache in the test's target directory warm, the run
 //! still takes minutes:
-//! `cargo test --release --test it cephalopod_play:: -- --ignored`
+//! `cargo test --test it cephalopod_play:: -- --ignored`
 
 use crate::cephalopod_oracle as oracle;
 
