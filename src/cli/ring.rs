@@ -4,6 +4,7 @@
 use super::streams;
 use anyhow::Context;
 use gamespace::mu_torere::Color;
+use gamespace::mu_torere::draw::DrawRule;
 use gamespace::mu_torere::family::play::{RingConfig, play};
 use gamespace::mu_torere::family::{
     Numbering, Report, Ring, RingAnalysis, RingPosition, RingSolution, Rule, check_memory, write_table,
@@ -99,7 +100,13 @@ pub fn analyze(ring: Ring, table: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn play_ring(ring: Ring, human: Color, position: Option<&str>, to_move: Color) -> anyhow::Result<()> {
+pub fn play_ring(
+    ring: Ring,
+    human: Color,
+    position: Option<&str>,
+    to_move: Color,
+    draw_rule: DrawRule,
+) -> anyhow::Result<()> {
     let numbering = Numbering::of(&ring);
     let start = match position {
         None => ring.start(),
@@ -111,7 +118,11 @@ pub fn play_ring(ring: Ring, human: Color, position: Option<&str>, to_move: Colo
         },
     };
     let solution = solve(ring)?;
-    let config = RingConfig { human, start };
+    let config = RingConfig {
+        human,
+        start,
+        draw_rule,
+    };
     play(
         &solution,
         &numbering,

@@ -6,6 +6,7 @@
 //! - [`solver`]: all 1260 positions solved by retrograde analysis.
 //! - [`choice`]: the program's move choice.
 //! - [`render`]: the five-line board picture.
+//! - [`draw`]: the draw rule of line-mode play, on every board.
 //! - [`play`]: the line-mode game against a human.
 //! - [`analysis`]: the report and the table of all positions.
 //! - [`family`]: the game on `2n` rim points, any `n`, under either rule.
@@ -13,6 +14,7 @@
 pub mod analysis;
 pub mod board;
 pub mod choice;
+pub mod draw;
 pub mod family;
 pub mod moves;
 pub mod play;
