@@ -592,17 +592,26 @@ fn a_bad_position_on_a_larger_board_is_refused_in_one_line() {
     assert!(with("bbbbbbwwwwo").contains("exactly 5 b, 5 w and 1 o"));
     assert!(with("bbbbbwwwwwx").contains("character 11 is `x`"));
     assert!(with("wwwbowbbb").contains("expected 11 characters"));
+    assert!(with("bbbbbwwwwwoo").ends_with("found 12\n"));
+    assert!(with("").ends_with("found 0\n"));
+    // Two empty points, or none.
+    assert!(with("bbbbbwwwwoo").contains("found 5 b, 4 w and 2 o"));
+    assert!(with("bbbbbbwwwww").contains("found 6 b, 5 w and 0 o"));
 }
 
 #[test]
 fn a_point_off_the_board_is_explained_and_the_game_goes_on() {
-    let (out, err, ok) = gamespace(&["mu-torere", "--points", "12"], "13\n99999999999\n1\n");
+    let (out, err, ok) = gamespace(&["mu-torere", "--points", "12"], "13\n99999999999\n-3\n1.5\n1\n");
     assert!(ok);
     assert!(
         err.contains("there is no point 13 (points are 0 to 12); you can move 1 or 6\n"),
         "{err}"
     );
     assert!(err.contains("`99999999999` is not a point number"), "{err}");
+    assert!(err.contains("`-3` is not a point number"), "{err}");
+    assert!(err.contains("`1.5` is not a point number"), "{err}");
+    // Refusals are talk, not protocol: the moves are all that reach stdout.
+    assert!(!out.contains("point"), "{out}");
     let moves: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
     assert_eq!(moves[0], "black moves 1 to 0");
     assert!(moves[1].starts_with("white moves "));
