@@ -82,6 +82,15 @@ enum DrawRuleArg {
     None,
 }
 
+impl From<DrawRuleArg> for DrawRule {
+    fn from(arg: DrawRuleArg) -> DrawRule {
+        match arg {
+            DrawRuleArg::Repetition => DrawRule::Repetition,
+            DrawRuleArg::None => DrawRule::None,
+        }
+    }
+}
+
 /// Report the solved game: counts, symmetry classes, opening, traps.
 #[derive(clap::Args, Debug)]
 struct AnalyzeArgs {
@@ -121,7 +130,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     if let Some(ring) = args.board.ring() {
         let position = args.position.as_deref();
-        return super::ring::play_ring(ring, args.human.into(), position, args.to_move.into());
+        return super::ring::play_ring(
+            ring,
+            args.human.into(),
+            position,
+            args.to_move.into(),
+            args.draw_rule.into(),
+        );
     }
     let board = match &args.position {
         None => Board::START,
@@ -138,10 +153,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         colour,
         annotate,
         prompt_lines: !io::stderr().is_terminal(),
-        draw_rule: match args.draw_rule {
-            DrawRuleArg::Repetition => DrawRule::Repetition,
-            DrawRuleArg::None => DrawRule::None,
-        },
+        draw_rule: args.draw_rule.into(),
     };
     if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
         if let tui::Ending::Signal(signal) = tui::run(Solution::get(), config)? {

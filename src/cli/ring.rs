@@ -8,6 +8,7 @@ use gamespace::mu_torere::family::play::{RingConfig, play};
 use gamespace::mu_torere::family::{
     Numbering, Report, Ring, RingAnalysis, RingPosition, RingSolution, Rule, check_memory, write_table,
 };
+use gamespace::mu_torere::play::DrawRule;
 use std::io::{self, Write};
 
 /// The board and the rule, shared by every subcommand.
@@ -99,7 +100,13 @@ pub fn analyze(ring: Ring, table: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn play_ring(ring: Ring, human: Color, position: Option<&str>, to_move: Color) -> anyhow::Result<()> {
+pub fn play_ring(
+    ring: Ring,
+    human: Color,
+    position: Option<&str>,
+    to_move: Color,
+    draw_rule: DrawRule,
+) -> anyhow::Result<()> {
     let numbering = Numbering::of(&ring);
     let start = match position {
         None => ring.start(),
@@ -111,7 +118,11 @@ pub fn play_ring(ring: Ring, human: Color, position: Option<&str>, to_move: Colo
         },
     };
     let solution = solve(ring)?;
-    let config = RingConfig { human, start };
+    let config = RingConfig {
+        human,
+        start,
+        draw_rule,
+    };
     play(
         &solution,
         &numbering,

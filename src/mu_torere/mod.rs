@@ -38,6 +38,7 @@
 pub mod analysis;
 pub(crate) mod board;
 pub(crate) mod choice;
+pub(crate) mod draw;
 pub mod family;
 pub(crate) mod moves;
 pub mod play;

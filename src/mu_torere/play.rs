@@ -8,56 +8,13 @@
 
 use super::board::{Color, Position, Square};
 use super::choice::choose;
+pub use super::draw::DrawRule;
+use super::draw::announce_end;
 use super::moves::{Move, MoveError};
 use super::render::{Highlight, annotated_picture, picture};
 use super::solver::Solution;
 use crate::lex::Line;
 use std::io::{self, BufRead, Write};
-
-/// How a game that neither side can win comes to an end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum DrawRule {
-    /// A draw when a position (the board and the side to move) comes up
-    /// for the third time in the game.
-    #[default]
-    Repetition,
-    /// No draw: the game goes on until a side cannot move, as in the
-    /// traditional rules, where a drawn game is simply abandoned.
-    None,
-}
-
-impl DrawRule {
-    /// How often a position comes up in a game drawn by repetition.
-    pub const REPETITIONS: usize = 3;
-
-    /// Whether the game whose positions so far are `history`, the current
-    /// one last, is drawn.
-    ///
-    /// The rule never changes a position's value, so the perfect player
-    /// needs no change for it: the winner, hurrying, only ever reaches
-    /// positions nearer the end, which cannot have come up before, so no
-    /// won game is ever drawn by it; a draw ends only games that, under
-    /// perfect play, would go on forever.
-    /// The rule in a sentence, to follow [`RULES`].
-    pub fn describe(self) -> &'static str {
-        match self {
-            DrawRule::Repetition => {
-                "A game is drawn when a position, with the same side to move, comes up a third time."
-            }
-            DrawRule::None => "There are no draws: a game goes on until a side cannot move.",
-        }
-    }
-
-    /// Whether the game of these positions, the current one last, is drawn by this rule.
-    pub fn is_drawn(self, history: &[Position]) -> bool {
-        match (self, history.last()) {
-            (DrawRule::Repetition, Some(now)) => {
-                history.iter().filter(|&p| p == now).count() >= Self::REPETITIONS
-            }
-            _ => false,
-        }
-    }
-}
 
 /// How a game is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,21 +239,10 @@ impl<O: Write, T: Write> Game<'_, O, T> {
         let mut p = self.config.start;
         self.show(p, None)?;
         loop {
-            if p.is_over() {
-                let winner = p.to_move.opponent();
-                writeln!(self.out, "{winner} wins")?;
-                self.out.flush()?;
-                return Ok(Ending::Won(winner));
-            }
-            if self.config.draw_rule.is_drawn(&history) {
-                writeln!(self.out, "draw")?;
-                self.out.flush()?;
-                writeln!(
-                    self.talk,
-                    "this position, {} to move, has come up a third time: the game is drawn",
-                    p.to_move
-                )?;
-                return Ok(Ending::Drawn);
+            let (stuck, rule) = (p.is_over(), self.config.draw_rule);
+            if let Some(end) = announce_end(&mut self.out, &mut self.talk, p.to_move, stuck, rule, &history)?
+            {
+                return Ok(end);
             }
             let m = if p.to_move == self.config.human {
                 match self.ask(p, input)? {
@@ -462,7 +408,7 @@ mod tests {
         let a = Position::START;
         let b = Position::new(a.board, Color::White);
         let rule = DrawRule::Repetition;
-        assert!(!rule.is_drawn(&[]));
+        assert!(!rule.is_drawn::<Position>(&[]));
         assert!(rule.is_drawn(&[a, b, a, b, a, b]));
         assert!(rule.is_drawn(&[a, b, a, b, a]));
         assert!(!rule.is_drawn(&[a, b, a, b]));

@@ -9,7 +9,7 @@
 //! - Otherwise the rules decide, under perfect play: the winner hurries,
 //!   the loser delays.
 //!
-//! [`Space`] discovers every position reachable from the positions asked
+//! `Space` discovers every position reachable from the positions asked
 //! about, solves them all, and keeps every solved tier for lookups. A
 //! budget of positions is checked as discovery goes, so a board too large
 //! for the machine is an error long before memory runs out.

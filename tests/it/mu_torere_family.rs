@@ -592,17 +592,26 @@ fn a_bad_position_on_a_larger_board_is_refused_in_one_line() {
     assert!(with("bbbbbbwwwwo").contains("exactly 5 b, 5 w and 1 o"));
     assert!(with("bbbbbwwwwwx").contains("character 11 is `x`"));
     assert!(with("wwwbowbbb").contains("expected 11 characters"));
+    assert!(with("bbbbbwwwwwoo").ends_with("found 12\n"));
+    assert!(with("").ends_with("found 0\n"));
+    // Two empty points, or none.
+    assert!(with("bbbbbwwwwoo").contains("found 5 b, 4 w and 2 o"));
+    assert!(with("bbbbbbwwwww").contains("found 6 b, 5 w and 0 o"));
 }
 
 #[test]
 fn a_point_off_the_board_is_explained_and_the_game_goes_on() {
-    let (out, err, ok) = gamespace(&["mu-torere", "--points", "12"], "13\n99999999999\n1\n");
+    let (out, err, ok) = gamespace(&["mu-torere", "--points", "12"], "13\n99999999999\n-3\n1.5\n1\n");
     assert!(ok);
     assert!(
         err.contains("there is no point 13 (points are 0 to 12); you can move 1 or 6\n"),
         "{err}"
     );
     assert!(err.contains("`99999999999` is not a point number"), "{err}");
+    assert!(err.contains("`-3` is not a point number"), "{err}");
+    assert!(err.contains("`1.5` is not a point number"), "{err}");
+    // Refusals are talk, not protocol: the moves are all that reach stdout.
+    assert!(!out.contains("point"), "{out}");
     let moves: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
     assert_eq!(moves[0], "black moves 1 to 0");
     assert!(moves[1].starts_with("white moves "));
@@ -632,4 +641,56 @@ fn the_picture_of_a_larger_board_shows_every_point_and_edge() {
          \x20|   |   |   |   |   |   |   |   |   |   |   |\n\
          \x20+---+---+---+---+---o---+---+---+---+---+---+  0 (centre)\n"
     );
+}
+
+/// Six points, standard rule, the human black and the program white: from
+/// the start the human moves 1, 0, and then 2, 1, 0 over and over. Every
+/// position on the way is drawn (`analyze --points 6 --table`), and the
+/// program's replies bring the same positions back after each round.
+const SIX_POINT_CYCLE: &str = "1\n0\n2\n1\n0\n2\n1\n0\n2\n1\n0\n2\n1\n0\n";
+
+fn move_lines(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| l.contains(" moves ")).collect()
+}
+
+#[test]
+fn a_family_game_ends_drawn_when_a_position_comes_up_a_third_time() {
+    for args in [
+        &["mu-torere", "play", "--points", "6"][..],
+        &["mu-torere", "play", "--points", "6", "--draw-rule", "repetition"][..],
+    ] {
+        let (out, err, ok) = gamespace(args, SIX_POINT_CYCLE);
+        assert!(ok, "{err}");
+        assert!(out.ends_with("\ndraw\n"), "{out}");
+        assert!(!out.contains("wins"), "{out}");
+        // wbbwwbo with white to move comes up after moves 3, 9 and 15
+        // (black's and white's), the third time ending the game.
+        let moves = move_lines(&out);
+        assert_eq!(moves.len(), 15, "{out}");
+        assert_eq!(moves[0], "black moves 1 to 0");
+        assert_eq!(moves[1], "white moves 6 to 1");
+        assert_eq!(moves[14], moves[8]);
+        assert!(
+            err.contains("this position, white to move, has come up a third time: the game is drawn\n"),
+            "{err}"
+        );
+        // The human was not asked for a move after the draw.
+        assert_eq!(err.matches("to move (you)").count(), 8, "{err}");
+    }
+}
+
+#[test]
+fn without_a_draw_rule_the_family_game_goes_on() {
+    let (out, err, ok) = gamespace(
+        &["mu-torere", "play", "--points", "6", "--draw-rule", "none"],
+        SIX_POINT_CYCLE,
+    );
+    assert!(ok, "{err}");
+    assert!(!out.lines().any(|l| l == "draw"), "{out}");
+    assert!(!out.contains("wins"), "{out}");
+    assert!(!err.contains("third time"), "{err}");
+    // Every line of the input was played and answered.
+    let moves = move_lines(&out);
+    assert_eq!(moves.len(), 2 * SIX_POINT_CYCLE.lines().count(), "{out}");
+    assert_eq!(moves[moves.len() - 1], moves[moves.len() - 7]);
 }

@@ -424,7 +424,7 @@ impl Cephalopod {
 impl Game for Cephalopod {
     type Position = Key;
 
-    /// The moves of [`super::moves::for_each_move`], made on the [`Key`]
+    /// The moves of `for_each_move`, made on the [`Key`]
     /// itself: a placement on each empty cell, with each capture set that
     /// the neighbours' values allow, or a 1 if there is none.
     #[inline]

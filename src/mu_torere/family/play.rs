@@ -1,7 +1,8 @@
 //! The line-mode game against a human on any board of the family, with the
 //! protocol of the traditional game: the board after every move, move lines
-//! `black moves 4 to 0`, and `white wins` when the side to move is stuck.
-//! Prompts and explanations go to `talk`.
+//! `black moves 4 to 0`, `white wins` when the side to move is stuck, and
+//! `draw` when the draw rule ends the game. Prompts and explanations go to
+//! `talk`.
 
 use super::choice::choose;
 use super::numbering::Numbering;
@@ -9,6 +10,7 @@ use super::render::picture;
 use super::ring::{RingMove, RingPosition};
 use super::solver::RingSolution;
 use crate::mu_torere::board::Color;
+use crate::mu_torere::draw::{DrawRule, announce_end};
 use crate::mu_torere::play::Ending;
 use std::io::{self, BufRead, Write};
 
@@ -19,6 +21,8 @@ pub struct RingConfig {
     pub human: Color,
     /// The position the game starts from.
     pub start: RingPosition,
+    /// How a game that neither side can win ends.
+    pub draw_rule: DrawRule,
 }
 
 struct Game<'a, O, T> {
@@ -120,29 +124,25 @@ impl<O: Write, T: Write> Game<'_, O, T> {
 
     fn run(&mut self, input: &mut impl BufRead) -> io::Result<Ending> {
         let ring = self.solution.ring();
+        let mut history = vec![self.config.start];
         let mut p = self.config.start;
         self.show(p)?;
         loop {
+            let (stuck, rule) = (ring.moves(p).is_empty(), self.config.draw_rule);
+            if let Some(end) = announce_end(&mut self.out, &mut self.talk, p.to_move, stuck, rule, &history)?
+            {
+                return Ok(end);
+            }
             let m = if p.to_move == self.config.human {
-                if ring.moves(p).is_empty() {
-                    None
-                } else {
-                    match self.ask(p, input)? {
-                        Ok(m) => Some(m),
-                        Err(ending) => {
-                            self.out.flush()?;
-                            return Ok(ending);
-                        }
+                match self.ask(p, input)? {
+                    Ok(m) => m,
+                    Err(ending) => {
+                        self.out.flush()?;
+                        return Ok(ending);
                     }
                 }
             } else {
-                choose(self.solution, self.numbering, p)
-            };
-            let Some(m) = m else {
-                let winner = p.to_move.opponent();
-                writeln!(self.out, "{winner} wins")?;
-                self.out.flush()?;
-                return Ok(Ending::Won(winner));
+                choose(self.solution, self.numbering, p).expect("a position with a move has a choice")
             };
             writeln!(
                 self.out,
@@ -153,6 +153,7 @@ impl<O: Write, T: Write> Game<'_, O, T> {
             )?;
             p = ring.play(p, m);
             self.show(p)?;
+            history.push(p);
         }
     }
 }
@@ -187,7 +188,11 @@ mod tests {
         let start = ring.start();
         let solution = RingSolution::new(ring);
         let (mut out, mut talk) = (Vec::new(), Vec::new());
-        let config = RingConfig { human, start };
+        let config = RingConfig {
+            human,
+            start,
+            draw_rule: DrawRule::Repetition,
+        };
         let ending = play(
             &solution,
             &numbering,

@@ -3,14 +3,14 @@
 //! cell has several; with the moves so far, the value of every move and the
 //! keys beside it.
 //!
-//! - [`app`]: the game as a pure state machine of keys and clicks.
-//! - [`layout`]: where the panels and the squares go.
-//! - [`draw`](mod@draw): one frame of the screen.
+//! - `app`: the game as a pure state machine of keys and clicks.
+//! - `layout`: where the panels and the squares go.
+//! - `draw`: one frame of the screen.
 //!
 //! The terminal session (raw mode, its restoration on every way out, the
 //! wait for input, signals and a hang-up) and the key decoder are the Mu
-//! Torere board's ([`crate::mu_torere::tui::terminal`],
-//! [`crate::mu_torere::tui::keys`]). The rules, the solution and the
+//! Torere board's (`mu_torere::tui::terminal`,
+//! `mu_torere::tui::keys`). The rules, the solution and the
 //! program's move choice are the same as in line mode
 //! ([`crate::cephalopods::game::play`]); only the input and output differ.
 
