@@ -4,8 +4,10 @@ use super::streams;
 use anyhow::Context;
 use gamespace::cephalopods::game::analysis::{Analysis, write_report, write_table};
 use gamespace::cephalopods::game::play::{Config, play};
+#[cfg(feature = "tui")]
 use gamespace::cephalopods::game::tui as board;
 use gamespace::cephalopods::game::{Player, Position, Provenance, Rule, Size, Solution};
+#[cfg(feature = "tui")]
 use gamespace::mu_torere::tui;
 use gamespace::solve::Outcome;
 use gamespace::solve::tiered::Progress;
@@ -190,7 +192,8 @@ pub fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         start,
         keep_going: args.keep_going,
     };
-    if !args.plain && io::stdin().is_terminal() && io::stdout().is_terminal() {
+    #[cfg(feature = "tui")]
+    if super::full_screen(args.plain) {
         let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         if let tui::Ending::Signal(signal) = board::run(&solution, config, colour)? {
             // With the terminal given back, end as the signal's sender

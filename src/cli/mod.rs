@@ -133,6 +133,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
+/// Whether a game plays on the full-screen board: when stdin and stdout
+/// are a terminal, unless `--plain` says line mode. Only a build with the
+/// terminal boards (the `tui` feature) has them.
+#[cfg(feature = "tui")]
+fn full_screen(plain: bool) -> bool {
+    use std::io::IsTerminal;
+    !plain && io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
 /// Turns the outcome of [`run`] into an exit status, printing any error as a
 /// single line on stderr. A closed stdout (`gamespace ... | head`) is a
 /// normal way for a reader to stop, not a failure.

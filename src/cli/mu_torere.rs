@@ -5,6 +5,7 @@ use super::streams;
 use anyhow::Context;
 use gamespace::mu_torere::analysis::{Analysis, write_table, write_traps};
 use gamespace::mu_torere::play::{Config, DrawRule, RULES, play};
+#[cfg(feature = "tui")]
 use gamespace::mu_torere::tui;
 use gamespace::mu_torere::{Board, Color, Position, Solution};
 use std::io::{self, IsTerminal, Write};
@@ -155,7 +156,8 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
         prompt_lines: !io::stderr().is_terminal(),
         draw_rule: args.draw_rule.into(),
     };
-    if !args.plain && io::stdin().is_terminal() && stdout.is_terminal() {
+    #[cfg(feature = "tui")]
+    if super::full_screen(args.plain) {
         if let tui::Ending::Signal(signal) = tui::run(Solution::get(), config)? {
             // With the terminal given back, end as the signal's sender
             // expects: killed by it (status 143 for SIGTERM in a shell).

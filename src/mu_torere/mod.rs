@@ -44,6 +44,7 @@ pub(crate) mod moves;
 pub mod play;
 pub(crate) mod render;
 pub(crate) mod solver;
+#[cfg(feature = "tui")]
 pub mod tui;
 
 pub use analysis::Analysis;

@@ -48,6 +48,7 @@ pub mod sized_render;
 pub mod sizes;
 pub(crate) mod solver;
 pub(crate) mod tiers;
+#[cfg(feature = "tui")]
 pub mod tui;
 pub mod value;
 

@@ -15,6 +15,7 @@ mod cephalopod_game;
 mod cephalopod_game_cli;
 mod cephalopod_game_oracle;
 mod cephalopod_play;
+#[cfg(feature = "tui")]
 mod cephalopod_terminal;
 mod cephalopods_oracle;
 mod cephalopods_vectors;
@@ -25,6 +26,7 @@ mod memory_limit;
 mod mu_torere_cli;
 mod mu_torere_family;
 mod mu_torere_perfect;
+#[cfg(feature = "tui")]
 mod mu_torere_terminal;
 mod pawn_chess;
 mod pawn_chess_cli;

@@ -35,6 +35,7 @@ pub(crate) mod board;
 pub(crate) mod moves;
 pub mod play;
 pub(crate) mod solver;
+#[cfg(feature = "tui")]
 pub mod tui;
 
 pub use board::{BoardError, Die, MAX_CELLS, MAX_SIDE, Player, Position, Size};

@@ -8,6 +8,7 @@ use gamespace::pawn_chess::cases::read_sized_cases;
 use gamespace::pawn_chess::play::{Human, play};
 use gamespace::pawn_chess::sized_render::{explain, value_json, value_text};
 use gamespace::pawn_chess::sizes::{Setup, Size};
+#[cfg(feature = "tui")]
 use gamespace::pawn_chess::tui;
 use gamespace::pawn_chess::value::{Solver, check_start, solve_start};
 use gamespace::pawn_chess::write_verdict;
@@ -305,7 +306,8 @@ fn play_game(args: PlayArgs) -> anyhow::Result<()> {
     };
     let mut solver = Solver::new(start.size(), args.memory.bytes());
     solver.prepare(&[start], |_| {})?;
-    if !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+    #[cfg(feature = "tui")]
+    if super::super::full_screen(args.plain) {
         if let tui::Ending::Signal(signal) = tui::run(tui::App::new(start, human, solver))? {
             // With the terminal given back, end as the signal's sender expects.
             signal_hook::low_level::emulate_default_handler(signal)?;
