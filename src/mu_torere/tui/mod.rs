@@ -29,6 +29,8 @@ pub(crate) use draw::draw;
 
 use super::play::Config;
 use super::solver::Solution;
+use ratatui::Frame;
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use std::io;
 use std::time::{Duration, Instant};
@@ -60,7 +62,32 @@ const HUNG_UP: Ending = Ending::Signal(signal_hook::consts::SIGHUP);
 /// Plays in the terminal until the user quits, a termination signal
 /// arrives, or the terminal hangs up.
 pub fn run(solution: &'static Solution, config: Config) -> io::Result<Ending> {
-    match play(solution, config) {
+    run_board(&mut App::new(solution, config))
+}
+
+/// A full-screen board: a state machine of keys and clicks, and its frame.
+pub(crate) trait Board {
+    /// Draws the whole screen.
+    fn draw(&self, frame: &mut Frame);
+    /// Takes one key or click, on a screen of `area`.
+    fn handle(&mut self, event: &Event, area: Rect) -> Flow;
+}
+
+impl Board for App {
+    fn draw(&self, frame: &mut Frame) {
+        draw(frame, self);
+    }
+
+    fn handle(&mut self, event: &Event, area: Rect) -> Flow {
+        App::handle(self, event, area)
+    }
+}
+
+/// Runs `board` in the terminal until the user quits, a termination signal
+/// arrives, or the terminal hangs up: the loop of every game's full-screen
+/// board.
+pub(crate) fn run_board(board: &mut impl Board) -> io::Result<Ending> {
+    match play(board) {
         // What cannot be written or asked of a terminal that hung up fails
         // so, whenever the hang-up comes.
         Err(error) if error.raw_os_error() == Some(libc::EIO) => Ok(HUNG_UP),
@@ -68,9 +95,8 @@ pub fn run(solution: &'static Solution, config: Config) -> io::Result<Ending> {
     }
 }
 
-fn play(solution: &'static Solution, config: Config) -> io::Result<Ending> {
+fn play(board: &mut impl Board) -> io::Result<Ending> {
     let mut session = terminal::Session::start()?;
-    let mut app = App::new(solution, config);
     let mut decoder = keys::Decoder::default();
     let mut events = Vec::new();
     let mut bytes = [0; 1024];
@@ -79,7 +105,7 @@ fn play(solution: &'static Solution, config: Config) -> io::Result<Ending> {
         if let Some(signal) = session.signal() {
             return Ok(Ending::Signal(signal));
         }
-        session.terminal.draw(|frame| draw(frame, &app))?;
+        session.terminal.draw(|frame| board.draw(frame))?;
         let timeout = waiting_since.map_or(SIGNAL_CHECK, |since| {
             SEQUENCE_WAIT.saturating_sub(since.elapsed())
         });
@@ -99,7 +125,7 @@ fn play(solution: &'static Solution, config: Config) -> io::Result<Ending> {
         }
         for event in events.drain(..) {
             let size = session.terminal.size()?;
-            match app.handle(&event, Rect::new(0, 0, size.width, size.height)) {
+            match board.handle(&event, Rect::new(0, 0, size.width, size.height)) {
                 Flow::Continue => {}
                 Flow::Suspend => session.suspend()?,
                 Flow::Quit => return Ok(Ending::Quit),
