@@ -5,60 +5,15 @@
 //! the keys or the signals.
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use crate::pseudo_terminal::{
+    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, close_once_the_board_is_up, ending,
+    is_cooked, pseudo_terminal, screen_output, wait_for,
+};
+use std::io::Write;
+use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command};
-use std::sync::mpsc::{self, Receiver};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-const ENTER_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049h";
-const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";
-const PATIENCE: Duration = Duration::from_secs(20);
-
-/// A new pseudo-terminal of 80 by 24: the side a terminal emulator holds,
-/// and the terminal a program runs in.
-fn pseudo_terminal() -> (File, OwnedFd) {
-    let (mut screen, mut terminal) = (-1, -1);
-    let size = libc::winsize {
-        ws_row: 24,
-        ws_col: 80,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: `openpty` writes the two descriptors it opens into the two
-    // integers and reads the size; no name or settings are asked for.
-    let status = unsafe {
-        libc::openpty(
-            &mut screen,
-            &mut terminal,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            &size,
-        )
-    };
-    assert_eq!(status, 0, "openpty: {}", std::io::Error::last_os_error());
-    for fd in [screen, terminal] {
-        // SAFETY: only sets a flag on a descriptor just opened. Without it,
-        // the program would inherit the screen's side too, and a program
-        // that holds both sides never sees its terminal hang up.
-        let flagged = unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
-        assert_ne!(flagged, -1, "{}", std::io::Error::last_os_error());
-    }
-    // SAFETY: both descriptors were just opened, and nothing else owns them.
-    unsafe { (File::from_raw_fd(screen), OwnedFd::from_raw_fd(terminal)) }
-}
-
-/// The program, killed and reaped if the test ends before it does.
-struct Program(Child);
-
-impl Drop for Program {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// `gamespace mu-torere` in `terminal`, which becomes its controlling
 /// terminal, as a terminal emulator's program has it: the game reads its
@@ -97,55 +52,6 @@ fn start_with_args_in(terminal: OwnedFd, args: &[&str], controlling: bool) -> Pr
     Program(command.spawn().expect("it starts"))
 }
 
-/// Whether the terminal's line discipline echoes and edits lines, as it
-/// does until a program puts it in raw mode.
-fn is_cooked(screen: &File) -> bool {
-    // SAFETY: `termios` is plain data, all zeros a valid value, and
-    // `tcgetattr` only fills it in from an open descriptor.
-    let mut settings: libc::termios = unsafe { std::mem::zeroed() };
-    assert_eq!(unsafe { libc::tcgetattr(screen.as_raw_fd(), &mut settings) }, 0);
-    settings.c_lflag & (libc::ICANON | libc::ECHO) == (libc::ICANON | libc::ECHO)
-}
-
-/// Everything the program writes to the terminal, as it comes, until it
-/// and every copy of its terminal are gone.
-fn screen_output(mut screen: File) -> Receiver<Vec<u8>> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut bytes = [0; 4096];
-        // Once no program holds the terminal, reading fails (EIO).
-        while let Ok(read @ 1..) = screen.read(&mut bytes) {
-            if sender.send(bytes[..read].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
-    receiver
-}
-
-fn find(bytes: &[u8], wanted: &[u8]) -> Option<usize> {
-    bytes.windows(wanted.len()).position(|w| w == wanted)
-}
-
-/// Reads `output` into `seen` until it holds `wanted`, and says where,
-/// failing the test if that takes too long.
-fn wait_for(output: &Receiver<Vec<u8>>, seen: &mut Vec<u8>, wanted: &[u8]) -> usize {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Some(at) = find(seen, wanted) {
-            return at;
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        match output.recv_timeout(left) {
-            Ok(bytes) => seen.extend(bytes),
-            Err(error) => panic!(
-                "no {wanted:?} on the screen ({error}); it showed {:?}",
-                String::from_utf8_lossy(seen)
-            ),
-        }
-    }
-}
-
 #[test]
 fn a_termination_signal_gives_the_terminal_back_and_ends_the_program() {
     let (screen, terminal) = pseudo_terminal();
@@ -175,41 +81,6 @@ fn a_termination_signal_gives_the_terminal_back_and_ends_the_program() {
     let left = wait_for(&output, &mut seen, LEAVE_ALTERNATE_SCREEN);
     assert!(left > entered, "the screen is given back after the board");
     assert!(is_cooked(&screen), "the terminal is cooked again");
-}
-
-/// How the program ended, failing the test if it is still running after
-/// [`PATIENCE`].
-fn ending(program: &mut Program, after: &str) -> std::process::ExitStatus {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Some(status) = program.0.try_wait().expect("waiting works") {
-            return status;
-        }
-        assert!(Instant::now() < deadline, "the program went on after {after}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Reads the screen until the board is on it, then closes the screen's
-/// side, as a terminal emulator does when its window is closed.
-fn close_once_the_board_is_up(screen: File) {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut screen = screen;
-        let mut seen = Vec::new();
-        let mut bytes = [0; 4096];
-        while let Ok(read @ 1..) = screen.read(&mut bytes) {
-            seen.extend_from_slice(&bytes[..read]);
-            if find(&seen, ENTER_ALTERNATE_SCREEN).is_some() {
-                break;
-            }
-        }
-        drop(screen);
-        let _ = sender.send(());
-    });
-    receiver
-        .recv_timeout(PATIENCE)
-        .expect("the board takes the screen");
 }
 
 /// Closing the terminal window while the board is up ends the program as
