@@ -47,17 +47,17 @@ pub struct Args {
 /// The most threads a search may use is 1024: more is surely a mistake.
 const MAX_THREADS: u32 = 1024;
 
-/// The threads a search uses when `--threads` is not given: 2, unless the
+/// A search started without `--threads` runs its second thread unless the
 /// other work on the machine leaves less than this many CPUs idle, where
 /// the second thread would wait for a CPU more than it helps.
 const IDLE_CPUS_FOR_TWO: f64 = 1.5;
 
-fn default_threads() -> u32 {
+/// Whether a large search started without `--threads` should start its
+/// second thread. Asked only once a search proves large: reading the CPU
+/// quota and the load costs more than a small search takes.
+fn machine_has_an_idle_cpu() -> bool {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match load_average() {
-        Some(load) if cpus as f64 - load < IDLE_CPUS_FOR_TWO => 1,
-        _ => 2,
-    }
+    load_average().is_none_or(|load| cpus as f64 - load >= IDLE_CPUS_FOR_TWO)
 }
 
 /// The load average over the last minute, where the system says it.
@@ -114,9 +114,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Tuned for the one search this process runs, and the heap for a large
     // one only once the search proves large.
     let options = SearchOptions {
-        threads: args.threads.unwrap_or_else(default_threads) as usize,
+        threads: args.threads.unwrap_or(2) as usize,
         counts: CountsIn::OwnMapping,
         when_large: Some(prefer_huge_pages),
+        second_thread_if: args.threads.is_none().then_some(machine_has_an_idle_cpu),
         ..SearchOptions::default()
     };
     let answer = path_hash_sum_with(puzzle.board, puzzle.depth, &options);

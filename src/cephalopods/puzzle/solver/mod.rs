@@ -171,7 +171,7 @@ fn count<K: Finish, const N: usize>(
         }
         Some(level_size) => {
             let discovery = Discovery::new(kernel, board, depth);
-            let levels = Levels::new(discovery, level_size, options.when_large);
+            let levels = Levels::new(discovery, level_size, options);
             sweep::sum_final_hashes(kernel, levels, start, depth, folding, options)
         }
     }
@@ -285,6 +285,40 @@ mod tests {
                 assert_eq!(CALLS.load(Ordering::Relaxed), 0, "{options:?}");
                 assert_eq!(path_hash_sum_with(board, large, &options), DEEP[0].2);
                 assert!((1..=2).contains(&CALLS.load(Ordering::Relaxed)), "{options:?}");
+            }
+        }
+    }
+
+    /// `second_thread_if` is asked once by a large search that may use two
+    /// threads, never by a small one or by one held to one thread, and the
+    /// answer is the same whatever it says.
+    #[test]
+    fn only_a_large_search_asks_for_its_second_thread() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static ASKED: AtomicUsize = AtomicUsize::new(0);
+        fn yes() -> bool {
+            ASKED.fetch_add(1, Ordering::Relaxed);
+            true
+        }
+        fn no() -> bool {
+            ASKED.fetch_add(1, Ordering::Relaxed);
+            false
+        }
+        let (cells, large, answer) = DEEP[1];
+        let board = Board::from_cells(cells);
+        for threads in [1, 2] {
+            for policy in [yes as fn() -> bool, no] {
+                let options = SearchOptions {
+                    threads,
+                    second_thread_if: Some(policy),
+                    ..SearchOptions::default()
+                };
+                ASKED.store(0, Ordering::Relaxed);
+                assert_eq!(path_hash_sum_with(board, 2, &options), path_hash_sum(board, 2));
+                assert_eq!(ASKED.load(Ordering::Relaxed), 0, "{options:?}");
+                assert_eq!(path_hash_sum_with(board, large, &options), answer);
+                let expected = usize::from(threads > 1);
+                assert_eq!(ASKED.load(Ordering::Relaxed), expected, "{options:?}");
             }
         }
     }

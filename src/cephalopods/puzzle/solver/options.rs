@@ -79,6 +79,11 @@ pub struct SearchOptions {
     /// a large search (its heap, say) without the smallest searches paying
     /// for it. It must be safe to call more than once.
     pub when_large: Option<fn()>,
+    /// Asked once, when a search with [`threads`](Self::threads) of two or
+    /// more first proves large enough for a second thread, whether to start
+    /// it: a policy that costs something to decide (the machine's load,
+    /// say) is then paid only by the searches it concerns. `None` starts it.
+    pub second_thread_if: Option<fn() -> bool>,
 }
 
 impl Default for SearchOptions {
@@ -89,6 +94,7 @@ impl Default for SearchOptions {
             threads: 1,
             counts: CountsIn::Heap,
             when_large: None,
+            second_thread_if: None,
         }
     }
 }

@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use super::discovery::{BoardAssist, Discovery, Level};
 use super::finals::Finals;
 use super::kernel::{self, Ops};
+use super::options::SearchOptions;
 use crate::cephalopods::puzzle::moves::Moves;
 
 /// A discovery that may get help.
@@ -52,20 +53,25 @@ pub struct Levels<K> {
     elsewhere: Option<DiscoveryThread<K>>,
     /// Until the level that decides the handover has come.
     handover_at: Option<usize>,
-    /// Called when that level comes (see [`super::SearchOptions::when_large`]).
+    /// Called when that level comes (see [`SearchOptions::when_large`]).
     when_large: Option<fn()>,
+    /// Asked then whether to start the second thread (see
+    /// [`SearchOptions::second_thread_if`]).
+    second_thread_if: Option<fn() -> bool>,
 }
 
 impl<K: Finish + 'static> Levels<K> {
     /// The levels of `discovery`, which moves to a second thread after the
     /// first level of at least `handover_at` boards, if the process may run
-    /// on a second CPU. `when_large` is called before, at that level.
-    pub fn new(discovery: Helped<K>, handover_at: usize, when_large: Option<fn()>) -> Levels<K> {
+    /// on a second CPU and `options` allow it. `options.when_large` is
+    /// called before, at that level.
+    pub fn new(discovery: Helped<K>, handover_at: usize, options: &SearchOptions) -> Levels<K> {
         Levels {
             here: Some(discovery),
             elsewhere: None,
             handover_at: Some(handover_at),
-            when_large,
+            when_large: options.when_large,
+            second_thread_if: options.second_thread_if,
         }
     }
 }
@@ -88,7 +94,9 @@ impl<K: Finish + 'static> Iterator for Levels<K> {
             if let Some(when_large) = self.when_large {
                 when_large();
             }
-            if let Some(cpus) = OtherCpus::find() {
+            if self.second_thread_if.is_none_or(|allowed| allowed())
+                && let Some(cpus) = OtherCpus::find()
+            {
                 // Where no thread can be had, discovery goes on here.
                 self.elsewhere = DiscoveryThread::start(&mut self.here, &cpus, spawn);
             }
