@@ -14,6 +14,13 @@ fn gamespace(dir: &Path) -> Command {
     cmd
 }
 
+/// What `gamespace cephalopods ARGS` prints on stdout, given `stdin`,
+/// asserting that it succeeds.
+fn stdout_of(dir: &Path, args: &[&str], stdin: &str) -> String {
+    let output = gamespace(dir).args(args).write_stdin(stdin).assert().success();
+    String::from_utf8(output.get_output().stdout.clone()).unwrap()
+}
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("gamespace-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -99,15 +106,7 @@ fn a_damaged_cache_file_is_rebuilt_and_no_cache_writes_nothing() {
 #[test]
 fn play_follows_the_line_protocol() {
     let dir = temp_dir("play");
-    let out = gamespace(&dir)
-        .args(["play", "--size", "1x3", "--human", "black"])
-        .write_stdin("c1\na1\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(&dir, &["play", "--size", "1x3", "--human", "black"], "c1\na1\n");
     let lines: Vec<&str> = out
         .lines()
         .filter(|l| l.contains(" plays ") || l.ends_with(" wins") || *l == "tie")
@@ -174,15 +173,7 @@ fn each_bad_input_gets_one_line_and_a_failure() {
 #[test]
 fn illegal_moves_in_play_are_explained_on_their_own_lines() {
     let dir = temp_dir("illegal");
-    let out = gamespace(&dir)
-        .args(["play", "--size", "2x2"])
-        .write_stdin("e9\nzz\nquit\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout_of(&dir, &["play", "--size", "2x2"], "e9\nzz\nquit\n");
     let illegal: Vec<&str> = out.lines().filter(|l| l.starts_with("illegal: ")).collect();
     assert_eq!(illegal.len(), 2, "{out}");
     assert!(illegal[0].contains("cells run from a1 to b2"), "{out}");

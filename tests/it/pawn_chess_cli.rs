@@ -67,15 +67,20 @@ fn split_cases(text: &str) -> Vec<String> {
     cases
 }
 
-#[test]
-fn explain_prints_the_verdict_the_moves_then_the_boards_four_to_a_row() {
+/// What `gamespace pawn-chess FLAG` prints for the sample input.
+fn explained(flag: &str) -> String {
     let output = gamespace()
-        .args(["pawn-chess", "--explain"])
+        .args(["pawn-chess", flag])
         .write_stdin(SAMPLE_IN)
         .output()
         .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{flag}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn explain_prints_the_verdict_the_moves_then_the_boards_four_to_a_row() {
+    let text = explained("--explain");
     let cases = split_cases(&text);
     assert_eq!(cases.len(), 2, "{text}");
     for (case, verdict) in cases.iter().zip(SAMPLE_OUT.lines()) {
@@ -120,13 +125,7 @@ fn explain_prints_the_verdict_the_moves_then_the_boards_four_to_a_row() {
 
 #[test]
 fn explain_all_lists_every_first_move_with_its_value() {
-    let output = gamespace()
-        .args(["pawn-chess", "--explain=all"])
-        .write_stdin(SAMPLE_IN)
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = explained("--explain=all");
     let cases = split_cases(&text);
     let first = cases[0].as_str();
     let listed: Vec<&str> = first

@@ -150,74 +150,79 @@ fn play_follows_the_line_protocol() {
 
 #[test]
 fn bad_sizes_positions_and_rows_get_one_error_line() {
-    rejects(
-        &["pawn-chess", "--size", "9x2"],
-        "",
-        "`9x2`: a board has 2 to 8 rows",
-    );
-    rejects(&["pawn-chess", "--size", "3x"], "", "`3x` is not a board size");
-    rejects(
-        &["pawn-chess", "--size", "0x4"],
-        "",
-        "`0x4`: a board has 2 to 8 rows",
-    );
-    rejects(
-        &["pawn-chess", "--size", "4x9"],
-        "",
-        "`4x9`: a board has 1 to 8 columns",
-    );
-    rejects(
-        &["pawn-chess", "analyze", "--sizes", "3x3..9x9"],
-        "",
-        "`9x9`: a board has 2 to 8 rows",
-    );
-    rejects(
-        &["pawn-chess", "play", "--size", "x"],
-        "",
-        "`x` is not a board size",
-    );
-    rejects(
-        &["pawn-chess", "--size", "3x3"],
-        "1\nppp\n....\nPPP\n",
-        "case 1, row 2 (line 3): `....` has 4 characters; a row of a 3x3 board has 3",
-    );
-    rejects(
-        &["pawn-chess", "--size", "3x3"],
-        "2\nppp\n...\nPPP\n",
-        "case 2, row 1: missing",
-    );
-    rejects(
-        &["pawn-chess", "value", "ppp/..../PPP w"],
-        "",
-        "position `ppp/..../PPP w`: row 2 has 4 squares, row 1 has 3",
-    );
-    rejects(
-        &["pawn-chess", "value", "pp/PP"],
-        "",
-        "expected the rows, a space, and the side to move",
-    );
-    rejects(
-        &[
-            "pawn-chess",
-            "play",
-            "--size",
-            "4x4",
-            "--position",
-            "ppp/.../PPP w",
-        ],
-        "",
-        "--size 4x4 does not match the position, a 3x3 board",
-    );
-    rejects(
-        &["pawn-chess", "play", "--position", "ppp/.../PPP x"],
-        "",
-        "the side to move is `x`",
-    );
-    rejects(
-        &["pawn-chess", "analyze", "--sizes", "7x7"],
-        "",
-        "7x7: beyond reach: a position of this board takes 85 bits",
-    );
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["pawn-chess", "--size", "9x2"],
+            "",
+            "`9x2`: a board has 2 to 8 rows",
+        ),
+        (&["pawn-chess", "--size", "3x"], "", "`3x` is not a board size"),
+        (
+            &["pawn-chess", "--size", "0x4"],
+            "",
+            "`0x4`: a board has 2 to 8 rows",
+        ),
+        (
+            &["pawn-chess", "--size", "4x9"],
+            "",
+            "`4x9`: a board has 1 to 8 columns",
+        ),
+        (
+            &["pawn-chess", "analyze", "--sizes", "3x3..9x9"],
+            "",
+            "`9x9`: a board has 2 to 8 rows",
+        ),
+        (
+            &["pawn-chess", "play", "--size", "x"],
+            "",
+            "`x` is not a board size",
+        ),
+        (
+            &["pawn-chess", "--size", "3x3"],
+            "1\nppp\n....\nPPP\n",
+            "case 1, row 2 (line 3): `....` has 4 characters; a row of a 3x3 board has 3",
+        ),
+        (
+            &["pawn-chess", "--size", "3x3"],
+            "2\nppp\n...\nPPP\n",
+            "case 2, row 1: missing",
+        ),
+        (
+            &["pawn-chess", "value", "ppp/..../PPP w"],
+            "",
+            "position `ppp/..../PPP w`: row 2 has 4 squares, row 1 has 3",
+        ),
+        (
+            &["pawn-chess", "value", "pp/PP"],
+            "",
+            "expected the rows, a space, and the side to move",
+        ),
+        (
+            &[
+                "pawn-chess",
+                "play",
+                "--size",
+                "4x4",
+                "--position",
+                "ppp/.../PPP w",
+            ],
+            "",
+            "--size 4x4 does not match the position, a 3x3 board",
+        ),
+        (
+            &["pawn-chess", "play", "--position", "ppp/.../PPP x"],
+            "",
+            "the side to move is `x`",
+        ),
+        (
+            &["pawn-chess", "analyze", "--sizes", "7x7"],
+            "",
+            "7x7: beyond reach: a position of this board takes 85 bits",
+        ),
+    ];
+    for (args, stdin, message) in cases {
+        rejects(args, stdin, message);
+    }
     // Past the memory limit, the sizes solved before it keep their rows.
     gamespace()
         .args(["pawn-chess", "analyze", "--sizes", "3x3,5x5", "--memory", "0.001"])
