@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn the_start_of_six_points() {
-        let ring = Ring::new(3, Rule::Standard);
+        let ring = Ring::new(3, Rule::Standard).unwrap();
         let numbering = Numbering::of(&ring);
         assert_eq!(
             picture(&ring, &numbering, ring.start().stones),
@@ -73,7 +73,7 @@ mod tests {
 
     #[test]
     fn the_eight_point_board_keeps_its_picture() {
-        let ring = Ring::new(4, Rule::Free);
+        let ring = Ring::new(4, Rule::Free).unwrap();
         let numbering = Numbering::of(&ring);
         assert_eq!(
             picture(&ring, &numbering, ring.start().stones),

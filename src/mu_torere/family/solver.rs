@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn eight_points_standard_agree_with_the_traditional_engine_everywhere() {
-        let ring = Ring::new(4, Rule::Standard);
+        let ring = Ring::new(4, Rule::Standard).unwrap();
         let numbering = Numbering::of(&ring);
         let family = RingSolution::new(ring);
         let traditional = Solution::get();
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn memory_is_checked_before_any_work() {
-        let ring = Ring::new(13, Rule::Standard);
+        let ring = Ring::new(13, Rule::Standard).unwrap();
         assert_eq!(ring.len(), 2 * 27 * 10_400_600);
         assert!(check_memory(&ring, memory_needed(&ring)).is_ok());
         assert!(matches!(
