@@ -62,16 +62,18 @@ pub(crate) fn list_names(names: &[u32]) -> String {
     }
 }
 
-/// How a game is set up, whatever the board.
-pub(crate) struct Setup<P> {
-    /// The side the person at the keyboard plays.
+/// How a line-mode game is set up, on a board whose positions are `P`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineConfig<P> {
+    /// The side the person at the keyboard plays; the program plays the other.
     pub human: Color,
     /// The position the game starts from.
     pub start: P,
-    /// End each prompt with a newline (for a `talk` that is not a terminal).
-    pub prompt_lines: bool,
-    /// When a game that goes round in circles ends.
+    /// How a game that neither side can win ends.
     pub draw_rule: DrawRule,
+    /// End each prompt with a newline: for a `talk` stream that is not a
+    /// terminal, where the answer does not follow on the prompt's line.
+    pub prompt_lines: bool,
 }
 
 /// What one line typed by the human asks for.
@@ -86,7 +88,7 @@ enum Request<M> {
 
 struct Game<'a, B: LineBoard, O, T> {
     board: &'a B,
-    setup: Setup<B::Position>,
+    setup: LineConfig<B::Position>,
     out: O,
     talk: T,
 }
@@ -207,7 +209,7 @@ impl<B: LineBoard, O: Write, T: Write> Game<'_, B, O, T> {
 /// protocol goes to `out` and the conversation to `talk`.
 pub(crate) fn play<B: LineBoard>(
     board: &B,
-    setup: Setup<B::Position>,
+    setup: LineConfig<B::Position>,
     mut input: impl BufRead,
     out: impl Write,
     talk: impl Write,

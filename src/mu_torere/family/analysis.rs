@@ -6,6 +6,7 @@
 use super::numbering::Numbering;
 use super::ring::{RingMove, RingPosition};
 use super::solver::RingSolution;
+use crate::mu_torere::analysis::{OpeningLine, opening_line, plies, verdict};
 use crate::mu_torere::board::Color;
 use crate::solve::Outcome;
 use crate::solve::implicit::BitSet;
@@ -75,17 +76,9 @@ impl RingTally {
     }
 }
 
-/// One way through the opening: moves while each player has no choice, up
-/// to the first position with a choice (or none).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RingLine {
-    /// The forced moves, each with its mover.
-    pub moves: Vec<(Color, RingMove)>,
-    /// Where the line ends.
-    pub position: RingPosition,
-    /// The choices there, with their values for the side to move.
-    pub options: Vec<(RingMove, Outcome)>,
-}
+/// One way through the opening on a ring: moves while each player has no
+/// choice, up to the first position with a choice (or none).
+pub type RingLine = OpeningLine<RingPosition, RingMove>;
 
 /// Everything `analyze --points 2n` reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,33 +98,6 @@ pub struct RingAnalysis {
 /// Boards handed to one task at a time.
 const CHUNK: u64 = 1 << 12;
 
-fn opening_line(solution: &RingSolution, first: RingMove) -> RingLine {
-    let ring = solution.ring();
-    let mut moves = vec![(Color::Black, first)];
-    let mut position = ring.play(ring.start(), first);
-    // A board with one legal move at every turn may cycle; a line stops
-    // when it comes back.
-    let mut seen = vec![ring.start(), position];
-    loop {
-        let legal = ring.moves(position);
-        let next = legal.first().map(|&m| ring.play(position, m));
-        if legal.len() != 1 || next.is_some_and(|q| seen.contains(&q)) {
-            let options = legal
-                .iter()
-                .map(|&m| (m, solution.move_value(position, m)))
-                .collect();
-            return RingLine {
-                moves,
-                position,
-                options,
-            };
-        }
-        moves.push((position.to_move, legal[0]));
-        position = next.expect("one legal move");
-        seen.push(position);
-    }
-}
-
 impl RingAnalysis {
     /// The analysis of a solved ring.
     pub fn new(solution: &RingSolution) -> RingAnalysis {
@@ -146,7 +112,16 @@ impl RingAnalysis {
             .collect();
         let opening = first_moves
             .iter()
-            .map(|&(m, _)| opening_line(solution, m))
+            .map(|&(m, _)| {
+                opening_line(
+                    start,
+                    m,
+                    |p| p.to_move,
+                    |p| ring.moves(p),
+                    |p, m| ring.play(p, m),
+                    |p, m| solution.move_value(p, m),
+                )
+            })
             .collect();
         RingAnalysis {
             all,
@@ -209,23 +184,6 @@ fn tallies(solution: &RingSolution, reachable: &BitSet) -> (RingTally, RingTally
             || (RingTally::default(), RingTally::default()),
             |(a, b), (c, d)| (a.merge(c), b.merge(d)),
         )
-}
-
-fn plies(n: u32) -> String {
-    if n == 1 {
-        "1 ply".to_owned()
-    } else {
-        format!("{n} plies")
-    }
-}
-
-/// How a move's value reads in the report.
-fn verdict(value: Outcome, mover: Color) -> String {
-    match value {
-        Outcome::Draw | Outcome::Tie(_) => "draws".to_owned(),
-        Outcome::Win(n) => format!("wins in {}", plies(n)),
-        Outcome::Loss(n) => format!("loses: {} then wins in {}", mover.opponent(), plies(n - 1)),
-    }
 }
 
 /// The report, with points named by a numbering.
