@@ -27,6 +27,20 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Positions, wins, losses, draws, terminal positions and classes, in
+    /// the order of the report's rows.
+    pub fn figures(&self) -> [u64; 6] {
+        [
+            self.positions,
+            self.wins,
+            self.losses,
+            self.draws,
+            self.terminal,
+            self.classes,
+        ]
+        .map(|n| n as u64)
+    }
+
     fn of(solution: &Solution, positions: impl Iterator<Item = Position>) -> Tally {
         let mut tally = Tally::default();
         let mut classes = HashSet::new();
@@ -266,6 +280,38 @@ impl Analysis {
     }
 }
 
+/// What the report's rows count, in the order of [`Tally::figures`].
+const COUNT_LABELS: [&str; 6] = [
+    "positions",
+    "  won for the side to move",
+    "  lost for the side to move",
+    "  drawn",
+    "  terminal (no move: lost at once)",
+    "classes up to rotation and reflection",
+];
+
+/// The report's rows of counts: a label, the count over all positions and
+/// over those reachable from the start.
+pub(crate) fn count_rows(
+    all: [u64; 6],
+    reachable: [u64; 6],
+) -> impl Iterator<Item = (&'static str, u64, u64)> {
+    (0..6).map(move |i| (COUNT_LABELS[i], all[i], reachable[i]))
+}
+
+/// The table of counts, its columns `width` wide, on any board.
+pub(crate) fn write_counts<'a>(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    rows: impl IntoIterator<Item = (&'a str, u64, u64)>,
+) -> fmt::Result {
+    writeln!(f, "{:<40} {:>width$}  reachable from the start", "", "all")?;
+    for (label, all, reachable) in rows {
+        writeln!(f, "{label:<40} {all:>width$}  {reachable:>width$}")?;
+    }
+    Ok(())
+}
+
 /// `1 ply`, `5 plies`.
 pub(crate) fn plies(n: u32) -> String {
     if n == 1 {
@@ -297,18 +343,7 @@ impl fmt::Display for Analysis {
         let (a, r) = (&self.all, &self.reachable);
         writeln!(f, "Mu Torere, solved by retrograde analysis of every position")?;
         writeln!(f)?;
-        writeln!(f, "{:<40} {:>5}  reachable from the start", "", "all")?;
-        let rows = [
-            ("positions", a.positions, r.positions),
-            ("  won for the side to move", a.wins, r.wins),
-            ("  lost for the side to move", a.losses, r.losses),
-            ("  drawn", a.draws, r.draws),
-            ("  terminal (no move: lost at once)", a.terminal, r.terminal),
-            ("classes up to rotation and reflection", a.classes, r.classes),
-        ];
-        for (label, all, reachable) in rows {
-            writeln!(f, "{label:<40} {all:>5}  {reachable:>5}")?;
-        }
+        write_counts(f, 5, count_rows(a.figures(), r.figures()))?;
         writeln!(f)?;
         writeln!(f, "start (wwwbowbbb, black to move): {}", self.start)?;
         writeln!(

@@ -6,7 +6,7 @@
 use super::numbering::Numbering;
 use super::ring::{RingMove, RingPosition};
 use super::solver::RingSolution;
-use crate::mu_torere::analysis::{OpeningLine, opening_line, plies, verdict};
+use crate::mu_torere::analysis::{OpeningLine, count_rows, opening_line, plies, verdict, write_counts};
 use crate::mu_torere::board::Color;
 use crate::solve::Outcome;
 use crate::solve::implicit::BitSet;
@@ -38,6 +38,19 @@ pub struct RingTally {
 }
 
 impl RingTally {
+    /// Positions, wins, losses, draws, terminal positions and classes, as
+    /// [`Tally::figures`](crate::mu_torere::analysis::Tally::figures).
+    pub fn figures(&self) -> [u64; 6] {
+        [
+            self.positions,
+            self.wins,
+            self.losses,
+            self.draws,
+            self.terminal,
+            self.classes,
+        ]
+    }
+
     fn add(&mut self, o: Outcome) {
         self.positions += 1;
         match o {
@@ -215,19 +228,8 @@ impl fmt::Display for Report<'_> {
             ring.rule()
         )?;
         writeln!(f)?;
-        writeln!(f, "{:<40} {:>11}  reachable from the start", "", "all")?;
-        let rows = [
-            ("positions", a.positions, r.positions),
-            ("  won for the side to move", a.wins, r.wins),
-            ("  lost for the side to move", a.losses, r.losses),
-            ("  drawn", a.draws, r.draws),
-            ("  terminal (no move: lost at once)", a.terminal, r.terminal),
-            ("classes up to rotation and reflection", a.classes, r.classes),
-            ("traps (losing moves from a drawn position)", a.traps, r.traps),
-        ];
-        for (label, all, reachable) in rows {
-            writeln!(f, "{label:<40} {all:>11}  {reachable:>11}")?;
-        }
+        let traps = ("traps (losing moves from a drawn position)", a.traps, r.traps);
+        write_counts(f, 11, count_rows(a.figures(), r.figures()).chain([traps]))?;
         writeln!(f)?;
         let start = ring.start();
         writeln!(

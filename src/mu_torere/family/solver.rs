@@ -115,7 +115,7 @@ impl RingSolution {
 mod tests {
     use super::*;
     use crate::mu_torere::Solution;
-    use crate::mu_torere::analysis::{Analysis, Tally};
+    use crate::mu_torere::analysis::Analysis;
     use crate::mu_torere::family::analysis::RingAnalysis;
     use crate::mu_torere::family::numbering::Numbering;
     use crate::mu_torere::family::ring::Rule;
@@ -138,20 +138,8 @@ mod tests {
         // So do the report's figures, checked against the published ones
         // in the traditional game's own tests.
         let (a, t) = (RingAnalysis::new(&family), Analysis::new(traditional));
-        for (ring, octagon) in [(a.all, t.all), (a.reachable, t.reachable)] {
-            let figures = |t: &Tally| [t.positions, t.wins, t.losses, t.draws, t.terminal, t.classes];
-            assert_eq!(
-                [
-                    ring.positions,
-                    ring.wins,
-                    ring.losses,
-                    ring.draws,
-                    ring.terminal,
-                    ring.classes
-                ],
-                figures(&octagon).map(|f| f as u64)
-            );
-        }
+        assert_eq!(a.all.figures(), t.all.figures());
+        assert_eq!(a.reachable.figures(), t.reachable.figures());
         assert_eq!((a.start, a.all.longest_win), (t.start, t.longest_win));
     }
 
