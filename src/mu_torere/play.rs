@@ -1,5 +1,5 @@
 //! The line-mode game against a human on the traditional board, in the
-//! protocol of [`super::protocol`]: `out` carries only what the protocol
+//! protocol every board shares: `out` carries only what the protocol
 //! makes exact (boards, move lines, `illegal: ...` for a refused input, and
 //! the result line, `black wins`, `white wins` or `draw`), so a program can
 //! drive the game through it; `talk` carries prompts, help and hints. The
