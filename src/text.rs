@@ -82,6 +82,26 @@ fn needs_escape(c: char) -> bool {
         )
 }
 
+/// `text` broken into lines of at most `width` characters at its spaces,
+/// each line as long as it can be (a longer word stands on a line alone).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let length = word.chars().count();
+        if line > 0 && line + 1 + length > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += length;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +124,13 @@ mod tests {
         assert_eq!(shortened(".....", 4), "....…");
         assert_eq!(shortened("\u{1b}\u{1b}\u{1b}", 2), r"\u{1b}\u{1b}…");
         assert_eq!(shortened("", 0), "");
+    }
+
+    #[test]
+    fn wrapped_lines_are_as_long_as_they_may_be() {
+        assert_eq!(wrap("a bb ccc dddd", 6), "a bb\nccc\ndddd");
+        assert_eq!(wrap("a bb ccc dddd", 8), "a bb ccc\ndddd");
+        assert_eq!(wrap("unbreakable word", 4), "unbreakable\nword");
+        assert_eq!(wrap("", 10), "");
     }
 }

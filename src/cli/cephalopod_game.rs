@@ -6,7 +6,7 @@ use gamespace::cephalopods::game::analysis::{Analysis, write_report, write_table
 use gamespace::cephalopods::game::play::{Config, play};
 #[cfg(feature = "tui")]
 use gamespace::cephalopods::game::tui as board;
-use gamespace::cephalopods::game::{Player, Position, Provenance, Rule, Size, Solution};
+use gamespace::cephalopods::game::{Player, Position, Provenance, Rule, RuleError, Size, Solution};
 #[cfg(feature = "tui")]
 use gamespace::mu_torere::tui;
 use gamespace::solve::Outcome;
@@ -34,7 +34,7 @@ fn parse_size(text: &str) -> Result<Size, String> {
     text.parse().map_err(|e| format!("{e}"))
 }
 
-fn parse_rule(text: &str) -> Result<Rule, String> {
+fn parse_rule(text: &str) -> Result<Rule, RuleError> {
     text.parse()
 }
 

@@ -129,7 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 fn run_play(args: PlayArgs) -> anyhow::Result<()> {
-    if let Some(ring) = args.board.ring() {
+    if let Some(ring) = args.board.ring()? {
         let position = args.position.as_deref();
         return super::ring::play_ring(
             ring,
@@ -141,9 +141,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     }
     let board = match &args.position {
         None => Board::START,
-        Some(text) => text
-            .parse::<Board>()
-            .with_context(|| format!("bad --position `{}`", gamespace::text::shortened(text, 32)))?,
+        Some(text) => text.parse::<Board>().with_context(|| bad_position(text))?,
     };
     let stdout = io::stdout();
     let annotate = stdout.is_terminal();
@@ -175,8 +173,14 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The context of an error in `--position`, on any board: the text as
+/// given, shortened and with its control characters spelled out.
+pub fn bad_position(text: &str) -> String {
+    format!("bad --position `{}`", gamespace::text::shortened(text, 32))
+}
+
 fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
-    if let Some(ring) = args.board.ring() {
+    if let Some(ring) = args.board.ring()? {
         anyhow::ensure!(
             !args.traps,
             "--traps lists the traps of the traditional board only"

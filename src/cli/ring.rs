@@ -9,7 +9,7 @@ use gamespace::mu_torere::family::{
     Numbering, Report, Ring, RingAnalysis, RingPosition, RingSolution, Rule, check_memory, write_table,
 };
 use gamespace::mu_torere::play::DrawRule;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 /// The board and the rule, shared by every subcommand.
 #[derive(clap::Args, Debug, Clone, Copy)]
@@ -32,33 +32,28 @@ pub enum RuleArg {
 }
 
 fn parse_points(text: &str) -> Result<u32, String> {
-    let points: u32 = text
-        .parse()
-        .map_err(|_| "the number of rim points must be an even whole number from 4 to 30".to_owned())?;
-    if points % 2 == 1 {
-        return Err(format!(
-            "{points} points: the rim must have an even number of points, 2n"
-        ));
-    }
-    let (min, max) = (2 * Ring::MIN_N, 2 * Ring::MAX_N);
-    if !(min..=max).contains(&points) {
-        return Err(format!("{points} points: the rim has {min} to {max} points"));
-    }
-    Ok(points)
+    let points: u32 = text.parse().map_err(|_| {
+        format!(
+            "the number of rim points must be an even whole number from {} to {}",
+            2 * Ring::MIN_N,
+            2 * Ring::MAX_N
+        )
+    })?;
+    Ring::check_points(points).map_err(|e| e.to_string())
 }
 
 impl BoardArgs {
     /// The board these options choose, unless they leave the traditional
     /// game, which keeps its own engine and protocol.
-    pub fn ring(self) -> Option<Ring> {
+    pub fn ring(self) -> anyhow::Result<Option<Ring>> {
         let rule = match self.rule {
             RuleArg::Standard => Rule::Standard,
             RuleArg::Free => Rule::Free,
         };
-        match (self.points.unwrap_or(8), rule) {
+        Ok(match (self.points.unwrap_or(8), rule) {
             (8, Rule::Standard) => None,
-            (points, rule) => Some(Ring::new(points / 2, rule)),
-        }
+            (points, rule) => Some(Ring::with_points(points, rule)?),
+        })
     }
 }
 
@@ -113,7 +108,7 @@ pub fn play_ring(
         Some(text) => RingPosition {
             stones: numbering
                 .parse(text)
-                .with_context(|| format!("bad --position `{}`", text.escape_debug()))?,
+                .with_context(|| super::mu_torere::bad_position(text))?,
             to_move,
         },
     };
@@ -122,6 +117,7 @@ pub fn play_ring(
         human,
         start,
         draw_rule,
+        prompt_lines: !io::stderr().is_terminal(),
     };
     play(
         &solution,

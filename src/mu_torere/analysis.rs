@@ -27,6 +27,20 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Positions, wins, losses, draws, terminal positions and classes, in
+    /// the order of the report's rows.
+    pub fn figures(&self) -> [u64; 6] {
+        [
+            self.positions,
+            self.wins,
+            self.losses,
+            self.draws,
+            self.terminal,
+            self.classes,
+        ]
+        .map(|n| n as u64)
+    }
+
     fn of(solution: &Solution, positions: impl Iterator<Item = Position>) -> Tally {
         let mut tally = Tally::default();
         let mut classes = HashSet::new();
@@ -85,15 +99,16 @@ pub struct TrapClass {
 }
 
 /// One way through the opening: moves while each player has no choice, up
-/// to the first position with a choice.
+/// to the first position with a choice, on the traditional board (`P` and
+/// `M` by default) or any board of the family.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OpeningLine {
+pub struct OpeningLine<P = Position, M = Move> {
     /// The forced moves, each with its mover.
-    pub moves: Vec<(Color, Move)>,
+    pub moves: Vec<(Color, M)>,
     /// Where the line ends: the side to move there has a choice, or none.
-    pub position: Position,
+    pub position: P,
     /// The choices there, with their values for the side to move.
-    pub options: Vec<(Move, Outcome)>,
+    pub options: Vec<(M, Outcome)>,
 }
 
 /// Everything `gamespace mu-torere analyze` reports.
@@ -155,24 +170,35 @@ pub fn traps(solution: &Solution) -> Vec<Trap> {
         .collect()
 }
 
-fn opening_line(solution: &Solution, first: Move) -> OpeningLine {
-    let mut moves = vec![(Color::Black, first)];
-    let mut position = Position::START.play(first);
+/// The line of the opening that starts with `first` from `start`, on any
+/// board: `to_move`, `legal`, `play` and `value` are its rules and its
+/// solution. A board with one legal move at every turn may cycle; the line
+/// then stops where it comes back.
+pub(crate) fn opening_line<P: Copy + PartialEq, M: Copy>(
+    start: P,
+    first: M,
+    to_move: impl Fn(P) -> Color,
+    legal: impl Fn(P) -> Vec<M>,
+    play: impl Fn(P, M) -> P,
+    value: impl Fn(P, M) -> Outcome,
+) -> OpeningLine<P, M> {
+    let mut moves = vec![(to_move(start), first)];
+    let mut position = play(start, first);
+    let mut seen = vec![start, position];
     loop {
-        let legal = position.legal_moves();
-        if legal.len() != 1 {
-            let options = legal
-                .iter()
-                .map(|&m| (m, solution.move_value(position, m)))
-                .collect();
+        let legal = legal(position);
+        let next = legal.first().map(|&m| play(position, m));
+        if legal.len() != 1 || next.is_some_and(|q| seen.contains(&q)) {
+            let options = legal.iter().map(|&m| (m, value(position, m))).collect();
             return OpeningLine {
                 moves,
                 position,
                 options,
             };
         }
-        moves.push((position.to_move, legal[0]));
-        position = position.play(legal[0]);
+        moves.push((to_move(position), legal[0]));
+        position = next.expect("one legal move");
+        seen.push(position);
     }
 }
 
@@ -201,7 +227,16 @@ impl Analysis {
             .collect::<Vec<_>>();
         let opening = first_moves
             .iter()
-            .map(|&(m, _)| opening_line(solution, m))
+            .map(|&(m, _)| {
+                opening_line(
+                    Position::START,
+                    m,
+                    |p| p.to_move,
+                    |p| p.legal_moves().to_vec(),
+                    Position::play,
+                    |p, m| solution.move_value(p, m),
+                )
+            })
             .collect();
         let traps = traps(solution);
         let mut classes: BTreeMap<Position, Vec<Trap>> = BTreeMap::new();
@@ -245,7 +280,40 @@ impl Analysis {
     }
 }
 
-fn plies(n: u32) -> String {
+/// What the report's rows count, in the order of [`Tally::figures`].
+const COUNT_LABELS: [&str; 6] = [
+    "positions",
+    "  won for the side to move",
+    "  lost for the side to move",
+    "  drawn",
+    "  terminal (no move: lost at once)",
+    "classes up to rotation and reflection",
+];
+
+/// The report's rows of counts: a label, the count over all positions and
+/// over those reachable from the start.
+pub(crate) fn count_rows(
+    all: [u64; 6],
+    reachable: [u64; 6],
+) -> impl Iterator<Item = (&'static str, u64, u64)> {
+    (0..6).map(move |i| (COUNT_LABELS[i], all[i], reachable[i]))
+}
+
+/// The table of counts, its columns `width` wide, on any board.
+pub(crate) fn write_counts<'a>(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    rows: impl IntoIterator<Item = (&'a str, u64, u64)>,
+) -> fmt::Result {
+    writeln!(f, "{:<40} {:>width$}  reachable from the start", "", "all")?;
+    for (label, all, reachable) in rows {
+        writeln!(f, "{label:<40} {all:>width$}  {reachable:>width$}")?;
+    }
+    Ok(())
+}
+
+/// `1 ply`, `5 plies`.
+pub(crate) fn plies(n: u32) -> String {
     if n == 1 {
         "1 ply".to_owned()
     } else {
@@ -254,7 +322,7 @@ fn plies(n: u32) -> String {
 }
 
 /// How a move's value reads in the report.
-fn verdict(value: Outcome, mover: Color) -> String {
+pub(crate) fn verdict(value: Outcome, mover: Color) -> String {
     match value {
         Outcome::Draw | Outcome::Tie(_) => "draws".to_owned(),
         Outcome::Win(n) => format!("wins in {}", plies(n)),
@@ -275,18 +343,7 @@ impl fmt::Display for Analysis {
         let (a, r) = (&self.all, &self.reachable);
         writeln!(f, "Mu Torere, solved by retrograde analysis of every position")?;
         writeln!(f)?;
-        writeln!(f, "{:<40} {:>5}  reachable from the start", "", "all")?;
-        let rows = [
-            ("positions", a.positions, r.positions),
-            ("  won for the side to move", a.wins, r.wins),
-            ("  lost for the side to move", a.losses, r.losses),
-            ("  drawn", a.draws, r.draws),
-            ("  terminal (no move: lost at once)", a.terminal, r.terminal),
-            ("classes up to rotation and reflection", a.classes, r.classes),
-        ];
-        for (label, all, reachable) in rows {
-            writeln!(f, "{label:<40} {all:>5}  {reachable:>5}")?;
-        }
+        write_counts(f, 5, count_rows(a.figures(), r.figures()))?;
         writeln!(f)?;
         writeln!(f, "start (wwwbowbbb, black to move): {}", self.start)?;
         writeln!(
@@ -444,20 +501,23 @@ mod tests {
     }
 
     #[test]
-    fn table_has_a_sorted_line_per_position() {
+    fn every_line_of_the_table_is_the_value_of_its_position() {
+        // The order and the format are checked through the binary, in
+        // tests/it/mu_torere_cli.rs.
+        let solution = Solution::get();
         let mut out = Vec::new();
-        write_table(Solution::get(), &mut out).unwrap();
+        write_table(solution, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 1260);
-        assert!(lines.contains(&"wwwbowbbb b D -"));
-        let keys: Vec<(&str, &str)> = lines
-            .iter()
-            .map(|l| {
-                let f: Vec<&str> = l.split(' ').collect();
-                (f[0], f[1])
-            })
-            .collect();
-        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(text.lines().count(), solution.len());
+        for line in text.lines() {
+            let (position, value) = line.split_at(11);
+            let p: Position = position.parse().unwrap();
+            let expected = match solution.outcome(p) {
+                Outcome::Win(n) => format!(" W {n}"),
+                Outcome::Loss(n) => format!(" L {n}"),
+                Outcome::Draw | Outcome::Tie(_) => " D -".to_owned(),
+            };
+            assert_eq!(value, expected, "{line}");
+        }
     }
 }

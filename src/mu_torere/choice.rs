@@ -16,11 +16,12 @@ use super::solver::Solution;
 use crate::solve::Outcome;
 use std::cmp::{Ordering, Reverse};
 
-/// A legal move with what the ranking looks at.
+/// A legal move with what the ranking looks at, on the traditional board
+/// (`M` by default) or any board of the family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RankedMove {
+pub struct RankedMove<M = Move> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// The value of the move for the player making it.
     pub value: Outcome,
     /// The opponent's replies that lose for the opponent.
@@ -29,46 +30,67 @@ pub struct RankedMove {
     pub safe_replies: usize,
 }
 
-impl RankedMove {
-    fn new(solution: &Solution, p: Position, mv: Move) -> RankedMove {
-        let next = p.play(mv);
-        let losing_replies = next
-            .legal_moves()
-            .iter()
-            .filter(|&&reply| solution.move_value(next, reply).is_loss())
-            .count();
-        RankedMove {
-            mv,
-            value: solution.move_value(p, mv),
-            losing_replies,
-            safe_replies: next.legal_moves().len() - losing_replies,
-        }
-    }
-
-    /// Greater is better; see the module documentation.
-    fn key(&self) -> (Outcome, usize, Reverse<usize>, Reverse<u8>) {
+impl<M> RankedMove<M> {
+    /// Greater is better, given the name of the moving stone; see the
+    /// module documentation.
+    fn key(&self, name: u32) -> (Outcome, usize, Reverse<usize>, Reverse<u32>) {
         let (losing, safe) = match self.value {
             Outcome::Draw => (self.losing_replies, self.safe_replies),
             _ => (0, 0),
         };
-        (self.value, losing, Reverse(safe), Reverse(self.mv.from.number()))
+        (self.value, losing, Reverse(safe), Reverse(name))
     }
+}
 
+impl RankedMove {
     /// Compares by preference: `Greater` means `self` is the better move.
     pub fn preference(&self, other: &RankedMove) -> Ordering {
-        self.key().cmp(&other.key())
+        let name = |r: &RankedMove| u32::from(r.mv.from.number());
+        self.key(name(self)).cmp(&other.key(name(other)))
     }
+}
+
+/// Ranks the legal moves of a position on any board, best first: `value`
+/// is a move's value for its player, `replies` the values of the
+/// opponent's moves after it (for the opponent), and `name` the name of the
+/// moving stone, which breaks ties.
+pub(crate) fn rank<M: Copy>(
+    moves: impl IntoIterator<Item = M>,
+    value: impl Fn(M) -> Outcome,
+    replies: impl Fn(M) -> Vec<Outcome>,
+    name: impl Fn(M) -> u32,
+) -> Vec<RankedMove<M>> {
+    let mut ranked: Vec<RankedMove<M>> = moves
+        .into_iter()
+        .map(|mv| {
+            let replies = replies(mv);
+            let losing_replies = replies.iter().filter(|o| o.is_loss()).count();
+            RankedMove {
+                mv,
+                value: value(mv),
+                losing_replies,
+                safe_replies: replies.len() - losing_replies,
+            }
+        })
+        .collect();
+    ranked.sort_by_key(|r| Reverse(r.key(name(r.mv))));
+    ranked
 }
 
 /// Every legal move of `p`, best first.
 pub fn ranked_moves(solution: &Solution, p: Position) -> Vec<RankedMove> {
-    let mut ranked: Vec<RankedMove> = p
-        .legal_moves()
-        .iter()
-        .map(|&m| RankedMove::new(solution, p, m))
-        .collect();
-    ranked.sort_by(|a, b| b.preference(a));
-    ranked
+    rank(
+        p.legal_moves().iter().copied(),
+        |m| solution.move_value(p, m),
+        |m| {
+            let next = p.play(m);
+            next.legal_moves()
+                .iter()
+                .map(|&reply| solution.move_value(next, reply))
+                .collect()
+        },
+        |m| u32::from(m.from.number()),
+    )
 }
 
 /// The program's move in `p`, or `None` when the side to move has lost.

@@ -42,6 +42,7 @@ pub(crate) mod draw;
 pub mod family;
 pub(crate) mod moves;
 pub mod play;
+pub(crate) mod protocol;
 pub(crate) mod render;
 pub(crate) mod solver;
 #[cfg(feature = "tui")]
@@ -50,6 +51,6 @@ pub mod tui;
 pub use analysis::Analysis;
 pub use board::{Board, BoardError, Color, Position, Square};
 pub use choice::{RankedMove, choose, ranked_moves};
-pub use moves::{Move, MoveError, MoveList};
+pub use moves::{Blocked, Move, MoveError, MoveList};
 pub use render::{Highlight, NUMBERING, annotated_picture, cell_of, picture};
 pub use solver::Solution;

@@ -82,6 +82,43 @@ pub enum MoveError {
     Blocked(Square),
 }
 
+/// Why a stone of the side to move cannot move, in the words of the rules,
+/// on any board: the traditional one names points by square, the family by
+/// number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// The stone is on the rim, and so is the empty point, but not beside it.
+    NoLine {
+        /// The name of the empty point.
+        empty: u32,
+    },
+    /// The empty point is the centre, and the standard rule lets a rim stone
+    /// in only beside an opponent's: both its rim neighbours are the mover's.
+    NoOpponentBeside {
+        /// The names of the stone's rim neighbours, in order.
+        neighbours: [u32; 2],
+        /// The side to move, whose stones they are.
+        mover: Color,
+    },
+}
+
+/// `no line joins it to the empty point 9`, or `a stone enters the centre
+/// only beside an opponent's, and 7 and 9 are black`.
+impl fmt::Display for Blocked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Blocked::NoLine { empty } => write!(f, "no line joins it to the empty point {empty}"),
+            Blocked::NoOpponentBeside {
+                neighbours: [a, b],
+                mover,
+            } => write!(
+                f,
+                "a stone enters the centre only beside an opponent's, and {a} and {b} are {mover}"
+            ),
+        }
+    }
+}
+
 impl Position {
     /// Whether the stone on `from` may slide into the empty point now.
     pub fn can_move(self, from: Square) -> bool {
@@ -145,18 +182,21 @@ impl Position {
             return None;
         }
         let to = self.board.empty();
-        if !from.is_adjacent(to) {
-            return Some(format!("no line joins it to the empty point {to}"));
-        }
-        let mut neighbours = from
-            .rim_neighbours()
-            .expect("only a rim stone is kept out of the centre");
-        neighbours.sort();
-        let [a, b] = neighbours;
-        Some(format!(
-            "a stone enters the centre only beside an opponent's, and {a} and {b} are {}",
-            self.to_move
-        ))
+        let why = if from.is_adjacent(to) {
+            let neighbours = from
+                .rim_neighbours()
+                .expect("only a rim stone is kept out of the centre")
+                .map(|s| u32::from(s.number()));
+            Blocked::NoOpponentBeside {
+                neighbours: [neighbours[0].min(neighbours[1]), neighbours[0].max(neighbours[1])],
+                mover: self.to_move,
+            }
+        } else {
+            Blocked::NoLine {
+                empty: u32::from(to.number()),
+            }
+        };
+        Some(why.to_string())
     }
 
     /// The position after `m`, which must be legal here.

@@ -1,19 +1,18 @@
-//! The line-mode game against a human.
-//!
-//! Two output streams keep the protocol clean: `out` carries only what the
-//! protocol makes exact (boards, move lines, `illegal: ...` for a refused
-//! input, and the result line, `black wins`, `white wins` or `draw`), so a
-//! program can drive the game through it; `talk` carries prompts, help and
-//! hints. The CLI sends `talk` to stderr.
+//! The line-mode game against a human on the traditional board, in the
+//! protocol every board shares: `out` carries only what the protocol
+//! makes exact (boards, move lines, `illegal: ...` for a refused input, and
+//! the result line, `black wins`, `white wins` or `draw`), so a program can
+//! drive the game through it; `talk` carries prompts, help and hints. The
+//! CLI sends `talk` to stderr.
 
 use super::board::{Color, Position, Square};
 use super::choice::choose;
 pub use super::draw::DrawRule;
-use super::draw::announce_end;
 use super::moves::{Move, MoveError};
+pub use super::protocol::LineConfig;
+use super::protocol::{self, LineBoard};
 use super::render::{Highlight, annotated_picture, picture};
 use super::solver::Solution;
-use crate::lex::Line;
 use std::io::{self, BufRead, Write};
 
 /// How a game is set up.
@@ -71,7 +70,7 @@ your stones along a line into the one empty point. A stone may go from the rim
 into the centre only if one of its rim neighbours holds an opponent's stone; a
 stone in the centre may always go out.";
 
-const HELP: &str = "\
+pub(crate) const HELP: &str = "\
 commands:
   1-9     move your stone on that square into the empty point
   help    show this help
@@ -82,30 +81,6 @@ squares:
   4-5-6    5 is the centre; the rim runs 1 2 3 6 9 8 7 4
   |/|\\|
   7-8-9";
-
-/// The longest line read whole: a longer one is refused, and only this
-/// much of it is kept.
-const LINE_LIMIT: usize = 1024;
-
-/// What one line typed by the human asks for.
-enum Request {
-    Move(Move),
-    Help,
-    Quit,
-    Nothing,
-    /// Why the input is refused, for the `illegal: ` line.
-    Refused(String),
-}
-
-/// `4`, `4 or 9`, `1, 3 or 9`.
-fn list_squares(squares: &[Square]) -> String {
-    let names: Vec<String> = squares.iter().map(Square::to_string).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
 
 fn movable(p: Position) -> Vec<Square> {
     p.legal_moves().iter().map(|m| m.from).collect()
@@ -122,142 +97,65 @@ pub fn refusal(p: Position, square: Square, why: &MoveError) -> String {
     }
 }
 
-fn interpret(line: &str, p: Position) -> Request {
-    let line = line.trim_ascii();
-    let word = line.to_ascii_lowercase();
-    match word.as_str() {
-        "" => Request::Nothing,
-        "help" | "h" | "?" => Request::Help,
-        "quit" | "q" | "exit" => Request::Quit,
-        _ => match word.parse::<u32>() {
-            Err(_) => Request::Refused(format!(
-                "`{}` is not a square number",
-                crate::text::shortened(line, 32)
-            )),
-            Ok(n) => match Square::from_number(n) {
-                None => Request::Refused(format!("there is no square {n} (squares are 1 to 9)")),
-                Some(square) => match p.move_from(square) {
-                    Ok(m) => Request::Move(m),
-                    Err(why) => Request::Refused(refusal(p, square, &why)),
-                },
-            },
-        },
-    }
-}
-
-struct Game<'a, O, T> {
+/// The traditional board as line mode plays it.
+struct Octagon<'a> {
     solution: &'a Solution,
-    config: Config,
-    out: O,
-    talk: T,
+    colour: bool,
+    annotate: bool,
 }
 
-impl<O: Write, T: Write> Game<'_, O, T> {
-    fn show(&mut self, p: Position, last_move: Option<Move>) -> io::Result<()> {
-        let text = if self.config.annotate {
-            let movable = if p.to_move == self.config.human {
-                movable(p)
-            } else {
-                Vec::new()
-            };
-            let highlight = Highlight {
-                last_move,
-                movable: &movable,
-            };
-            annotated_picture(p.board, highlight, self.config.colour)
-        } else {
-            picture(p.board)
+impl LineBoard for Octagon<'_> {
+    type Position = Position;
+    type Move = Move;
+
+    fn to_move(p: Position) -> Color {
+        p.to_move
+    }
+
+    fn is_stuck(&self, p: Position) -> bool {
+        p.is_over()
+    }
+
+    fn play(&self, p: Position, m: Move) -> Position {
+        p.play(m)
+    }
+
+    fn choose(&self, p: Position) -> Move {
+        choose(self.solution, p).expect("a position that is not over has a move")
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn picture(&self, p: Position, last_move: Option<Move>, human_to_move: bool) -> String {
+        if !self.annotate {
+            return picture(p.board);
+        }
+        let movable = if human_to_move { movable(p) } else { Vec::new() };
+        let highlight = Highlight {
+            last_move,
+            movable: &movable,
         };
-        self.out.write_all(text.as_bytes())
+        annotated_picture(p.board, highlight, self.colour)
     }
 
-    fn announce(&mut self, p: Position, m: Move) -> io::Result<Position> {
-        writeln!(self.out, "{} moves {m}", p.to_move)?;
-        let next = p.play(m);
-        self.show(next, Some(m))?;
-        Ok(next)
+    fn noun(&self) -> &'static str {
+        "square"
     }
 
-    /// Asks until the human names a legal move or leaves.
-    fn ask(&mut self, p: Position, input: &mut impl BufRead) -> io::Result<Result<Move, Ending>> {
-        let end = if self.config.prompt_lines { "\n" } else { "" };
-        loop {
-            self.out.flush()?;
-            write!(
-                self.talk,
-                "{} to move (you): square of the stone to move ({}), or help: {end}",
-                p.to_move,
-                list_squares(&movable(p))
-            )?;
-            self.talk.flush()?;
-            let mut bytes = Vec::new();
-            let read = crate::lex::read_line(input, &mut bytes, LINE_LIMIT);
-            if !matches!(read, Ok(Line::Whole | Line::TooLong)) {
-                // The prompt's line ends here, if it is still open: at the
-                // end of the input, or before a failed read is reported
-                // (that error first).
-                let ended = if self.config.prompt_lines {
-                    Ok(())
-                } else {
-                    writeln!(self.talk)
-                };
-                read?;
-                ended?;
-                return Ok(Err(Ending::EndOfInput));
-            }
-            if matches!(read, Ok(Line::TooLong)) {
-                writeln!(self.out, "illegal: a line longer than {LINE_LIMIT} bytes")?;
-                self.out.flush()?;
-                continue;
-            }
-            // Bytes that are not UTF-8 are just more input to refuse politely.
-            let line = String::from_utf8_lossy(&bytes);
-            match interpret(&line, p) {
-                Request::Move(m) => return Ok(Ok(m)),
-                Request::Quit => return Ok(Err(Ending::Quit)),
-                Request::Help => writeln!(
-                    self.talk,
-                    "{RULES}\n{}\n\n{HELP}",
-                    self.config.draw_rule.describe()
-                )?,
-                Request::Nothing => {}
-                Request::Refused(why) => {
-                    writeln!(self.out, "illegal: {why}")?;
-                    self.out.flush()?;
-                    writeln!(
-                        self.talk,
-                        "you can move {} (or type help)",
-                        list_squares(&movable(p))
-                    )?;
-                }
-            }
-        }
+    fn movable(&self, p: Position) -> Vec<u32> {
+        movable(p).iter().map(|s| u32::from(s.number())).collect()
     }
 
-    fn run(&mut self, input: &mut impl BufRead) -> io::Result<Ending> {
-        let mut history = vec![self.config.start];
-        let mut p = self.config.start;
-        self.show(p, None)?;
-        loop {
-            let (stuck, rule) = (p.is_over(), self.config.draw_rule);
-            if let Some(end) = announce_end(&mut self.out, &mut self.talk, p.to_move, stuck, rule, &history)?
-            {
-                return Ok(end);
-            }
-            let m = if p.to_move == self.config.human {
-                match self.ask(p, input)? {
-                    Ok(m) => m,
-                    Err(ending) => {
-                        self.out.flush()?;
-                        return Ok(ending);
-                    }
-                }
-            } else {
-                choose(self.solution, p).expect("a position that is not over has a move")
-            };
-            p = self.announce(p, m)?;
-            history.push(p);
-        }
+    fn move_named(&self, p: Position, name: u32) -> Result<Move, String> {
+        let square = Square::from_number(name)
+            .ok_or_else(|| format!("there is no square {name} (squares are 1 to 9)"))?;
+        p.move_from(square).map_err(|why| refusal(p, square, &why))
+    }
+
+    fn help(&self, draw_rule: DrawRule) -> String {
+        format!("{RULES}\n{}\n\n{HELP}", draw_rule.describe())
     }
 }
 
@@ -266,17 +164,22 @@ impl<O: Write, T: Write> Game<'_, O, T> {
 pub fn play(
     solution: &Solution,
     config: Config,
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: impl Write,
     talk: impl Write,
 ) -> io::Result<Ending> {
-    Game {
+    let board = Octagon {
         solution,
-        config,
-        out,
-        talk,
-    }
-    .run(&mut input)
+        colour: config.colour,
+        annotate: config.annotate,
+    };
+    let setup = LineConfig {
+        human: config.human,
+        start: config.start,
+        prompt_lines: config.prompt_lines,
+        draw_rule: config.draw_rule,
+    };
+    protocol::play(&board, setup, input, out, talk)
 }
 
 #[cfg(test)]
@@ -309,18 +212,15 @@ mod tests {
     fn refusals_explain_and_ask_again() {
         let (ending, out, talk) = run(Config::default(), "x\n5\n1\n8\n12\n\nhelp\nquit\n9\n");
         assert_eq!(ending, Ending::Quit);
+        // Each refusal is one protocol line after the board (their exact
+        // words are checked through the binary, in tests/it/mu_torere_cli.rs).
         let refusals: Vec<&str> = out.lines().skip(5).collect();
-        assert_eq!(
-            refusals,
-            [
-                "illegal: `x` is not a square number",
-                "illegal: square 5 is the empty point",
-                "illegal: square 1 holds a white stone, and black is to move",
-                "illegal: the stone on 8 cannot move: a stone enters the centre only beside an \
-                 opponent's, and 7 and 9 are black",
-                "illegal: there is no square 12 (squares are 1 to 9)",
-            ]
-        );
+        assert_eq!(refusals.len(), 5);
+        assert!(refusals.iter().all(|l| l.starts_with("illegal: ")));
+        assert!(refusals.contains(
+            &"illegal: the stone on 8 cannot move: a stone enters the centre only beside an \
+              opponent's, and 7 and 9 are black"
+        ));
         assert_eq!(
             out.lines().take(5).collect::<Vec<_>>().join("\n") + "\n",
             picture(Position::START.board)
@@ -355,26 +255,18 @@ mod tests {
 
     #[test]
     fn a_position_seen_a_third_time_ends_the_game_drawn() {
-        // The human plays the first drawing move in square order, the
-        // program its usual choice: both are fixed by the position, so the
-        // game comes back to a position it has seen, again and again.
+        // Both sides play the program's choice, which never gives up a
+        // draw and is fixed by the position: so the game comes back to a
+        // position it has seen, again and again.
         let solution = Solution::get();
         let config = Config::default();
         let mut p = Position::START;
         let (mut seen, mut squares, mut lines) = (vec![p], Vec::new(), Vec::new());
         loop {
-            let m = if p.to_move == config.human {
-                let m = p
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .find(|&m| !solution.move_value(p, m).is_loss())
-                    .unwrap();
+            let m = choose(solution, p).unwrap();
+            if p.to_move == config.human {
                 squares.push(m.from.to_string());
-                m
-            } else {
-                choose(solution, p).unwrap()
-            };
+            }
             lines.push(format!("{} moves {m}", p.to_move));
             p = p.play(m);
             seen.push(p);
@@ -465,13 +357,5 @@ mod tests {
         assert!(out.contains('\x1b'));
         let moves: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
         assert_eq!(moves, ["black moves 9 to 5", "white moves 6 to 9"]);
-    }
-
-    #[test]
-    fn list_squares_reads_naturally() {
-        let sq = |n| Square::from_number(n).unwrap();
-        assert_eq!(list_squares(&[sq(4)]), "4");
-        assert_eq!(list_squares(&[sq(4), sq(9)]), "4 or 9");
-        assert_eq!(list_squares(&[sq(1), sq(3), sq(9)]), "1, 3 or 9");
     }
 }

@@ -25,7 +25,9 @@ use crate::cephalopods::game::{
     Solution as CephalopodSolution, SolveError,
 };
 use crate::cephalopods::{Board as PuzzleBoard, path_hash_sum};
-use crate::mu_torere::family::{Numbering, Ring, RingPosition, RingSolution, Rule as RingRule};
+use crate::mu_torere::family::{
+    Numbering, Ring, RingPosition, RingSolution, Rule as RingRule, RuleError as RingRuleError,
+};
 use crate::mu_torere::{Board as MuBoard, Color, Position as MuPosition, Solution as MuSolution};
 use crate::pawn_chess::sizes::{Setup, Size as PawnSize, Step};
 use crate::pawn_chess::value::{Solver as PawnSolver, TooLarge, check_start};
@@ -282,14 +284,8 @@ impl Games {
         rule: Option<&str>,
     ) -> Result<Answer, Failure> {
         let rule = match rule {
-            None | Some("standard") => RingRule::Standard,
-            Some("free") => RingRule::Free,
-            Some(other) => {
-                return Err(bad(format!(
-                    "rule `{}` is neither standard nor free",
-                    shortened(other, SHOWN)
-                )));
-            }
+            None => RingRule::Standard,
+            Some(text) => text.parse().map_err(|e: RingRuleError| bad(e.to_string()))?,
         };
         let points = match points {
             None => 8,
@@ -346,7 +342,7 @@ impl Games {
         let solved = self
             .rings
             .get((points, rule), &self.turns, Weight::Small, move || {
-                let ring = Ring::new(points / 2, rule);
+                let ring = Ring::with_points(points, rule).map_err(|e| e.to_string())?;
                 let numbering = Numbering::of(&ring);
                 Ok((RingSolution::new(ring), numbering))
             })
@@ -426,18 +422,7 @@ fn parse_points(text: &str) -> Result<u32, Failure> {
             )));
         }
     };
-    if points % 2 == 1 {
-        return Err(bad(format!(
-            "{points} points: the rim must have an even number of points, 2n"
-        )));
-    }
-    if !(2 * Ring::MIN_N..=2 * Ring::MAX_N).contains(&points) {
-        return Err(bad(format!(
-            "{points} points: the rim has {} to {} points",
-            2 * Ring::MIN_N,
-            2 * Ring::MAX_N
-        )));
-    }
+    Ring::check_points(points).map_err(|e| bad(e.to_string()))?;
     if points > MAX_MU_TORERE_POINTS {
         return Err(bad(format!(
             "{points} points is too large to serve: rims of up to {MAX_MU_TORERE_POINTS} points are \

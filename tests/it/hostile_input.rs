@@ -139,11 +139,26 @@ fn a_long_line_is_refused_without_an_echo() {
 fn control_characters_in_messages_are_escaped() {
     let title = "\u{1b}]0;pwned\u{7}";
     let missing = format!("/nonexistent/{title}\r.in");
-    let jobs: [(Vec<&str>, String, &str); 5] = [
+    let jobs: [(Vec<&str>, String, &str); 8] = [
         (
             vec!["mu-torere", "--position", "wwwb\u{1b}bb\rb"],
             String::new(),
             r"`wwwb\u{1b}bb\rb`: square 5 is `\u{1b}`",
+        ),
+        (
+            vec!["mu-torere", "--points", "10", "--position", "bbbbw\u{1b}wwwwo"],
+            String::new(),
+            r"`bbbbw\u{1b}wwwwo`: character 6 is `\u{1b}`",
+        ),
+        (
+            vec!["mu-torere", "--points", "10", "--rule", title],
+            String::new(),
+            "for '--rule <RULE>'",
+        ),
+        (
+            vec!["mu-torere", "--points", "10", "--plain"],
+            format!("{title}\n"),
+            r"illegal: `\u{1b}]0;pwned\u{7}` is not a point number",
         ),
         (
             vec!["mu-torere", "--plain"],

@@ -555,6 +555,16 @@ fn bad_points_are_refused_in_one_line() {
         assert!(fails(&["mu-torere", sub, "--points", "34"]).contains("4 to 30"));
         assert!(fails(&["mu-torere", sub, "--points", "ten"]).contains("--points"));
         assert!(fails(&["mu-torere", sub, "--rule", "loose"]).contains("--rule"));
+        // Numbers past any integer type, signs, and nothing at all.
+        for points in ["99999999999", "4294967296", "", " 10", "1e1", "10.0"] {
+            assert!(fails(&["mu-torere", sub, "--points", points]).contains("--points"));
+        }
+        assert!(fails(&["mu-torere", sub, "--points", "-4"]).contains("'-4'"));
+        assert!(fails(&["mu-torere", sub, "--points", "4294967295"]).contains("even number"));
+        assert!(fails(&["mu-torere", sub, "--points", "4294967294"]).contains("4 to 30"));
+        for rule in ["", "FREE", "standard "] {
+            assert!(fails(&["mu-torere", sub, "--points", "10", "--rule", rule]).contains("--rule"));
+        }
     }
 }
 
@@ -600,21 +610,99 @@ fn a_bad_position_on_a_larger_board_is_refused_in_one_line() {
 }
 
 #[test]
-fn a_point_off_the_board_is_explained_and_the_game_goes_on() {
+fn a_point_off_the_board_is_refused_as_in_the_traditional_game() {
     let (out, err, ok) = gamespace(&["mu-torere", "--points", "12"], "13\n99999999999\n-3\n1.5\n1\n");
-    assert!(ok);
-    assert!(
-        err.contains("there is no point 13 (points are 0 to 12); you can move 1 or 6\n"),
+    assert!(ok, "{err}");
+    // The refusals are protocol lines, as in the traditional game; the
+    // hints go to stderr.
+    let refusals: Vec<&str> = out.lines().filter(|l| l.starts_with("illegal: ")).collect();
+    assert_eq!(
+        refusals,
+        [
+            "illegal: there is no point 13 (points are 0 to 12)",
+            "illegal: `99999999999` is not a point number",
+            "illegal: `-3` is not a point number",
+            "illegal: `1.5` is not a point number",
+        ]
+    );
+    assert_eq!(
+        err.matches("you can move 1 or 6 (or type help)\n").count(),
+        4,
         "{err}"
     );
-    assert!(err.contains("`99999999999` is not a point number"), "{err}");
-    assert!(err.contains("`-3` is not a point number"), "{err}");
-    assert!(err.contains("`1.5` is not a point number"), "{err}");
-    // Refusals are talk, not protocol: the moves are all that reach stdout.
-    assert!(!out.contains("point"), "{out}");
     let moves: Vec<&str> = out.lines().filter(|l| l.contains(" moves ")).collect();
     assert_eq!(moves[0], "black moves 1 to 0");
     assert!(moves[1].starts_with("white moves "));
+    assert!(!out.contains('\x1b') && !err.contains('\x1b'));
+}
+
+#[test]
+fn line_mode_explains_each_rule_and_why_a_stone_is_held() {
+    // Ten points: black's stones 2, 3 and 4 sit between two of their own.
+    let input = "3\n0\n7\nhelp\n";
+    let (out, err, ok) = gamespace(&["mu-torere", "play", "--points", "10", "--plain"], input);
+    assert!(ok, "{err}");
+    let refusals: Vec<&str> = out.lines().filter(|l| l.starts_with("illegal: ")).collect();
+    assert_eq!(
+        refusals,
+        [
+            "illegal: the stone on 3 cannot move: a stone enters the centre only beside an \
+             opponent's, and 2 and 4 are black",
+            "illegal: point 0 is the empty point",
+            "illegal: point 7 holds a white stone, and black is to move",
+        ]
+    );
+    let help = err.replace('\n', " ");
+    for said in [
+        "The player who cannot move loses.",
+        "only if one of its rim neighbours holds an opponent's stone",
+        "comes up a third time",
+        "0-10    move your stone on that point",
+    ] {
+        assert!(help.contains(said), "{said}: {err}");
+    }
+    // Under the free rule the same stone may go: black wins at once.
+    let (out, err, ok) = gamespace(
+        &["mu-torere", "--points", "10", "--rule", "free", "--plain"],
+        input,
+    );
+    assert!(ok, "{err}");
+    assert!(!out.contains("illegal"), "{out}");
+    assert!(out.contains("\nblack moves 3 to 0\n"), "{out}");
+    assert!(out.ends_with("\nblack wins\n"), "{out}");
+    let (_, err, _) = gamespace(&["mu-torere", "--points", "10", "--rule", "free"], "help\n");
+    let help = err.replace('\n', " ");
+    assert!(help.contains("Under the free rule any stone may go from the rim into the empty centre"));
+    assert!(!help.contains("only if"), "{err}");
+    // A rim stone reaches only the rim points beside the empty one, under
+    // either rule: on bbbbwowwww, the centre black, white's 8 is far from 6.
+    for rule in ["standard", "free"] {
+        let (out, err, ok) = gamespace(
+            &[
+                "mu-torere",
+                "--points",
+                "10",
+                "--rule",
+                rule,
+                "--position",
+                "bbbbwowwwwb",
+                "--human",
+                "white",
+                "--to-move",
+                "white",
+            ],
+            "8\n",
+        );
+        assert!(ok, "{err}");
+        assert!(
+            out.contains("\nillegal: the stone on 8 cannot move: no line joins it to the empty point 6\n"),
+            "{rule}: {out}"
+        );
+        assert!(
+            err.contains("you can move 5 or 7 (or type help)"),
+            "{rule}: {err}"
+        );
+    }
 }
 
 #[test]

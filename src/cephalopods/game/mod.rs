@@ -40,4 +40,4 @@ pub mod tui;
 
 pub use board::{BoardError, Die, MAX_CELLS, MAX_SIDE, Player, Position, Size};
 pub use moves::{Move, MoveError};
-pub use solver::{Cephalopod, Key, MAX_SOLVED_CELLS, Provenance, Rule, Solution, SolveError};
+pub use solver::{Cephalopod, Key, MAX_SOLVED_CELLS, Provenance, Rule, RuleError, Solution, SolveError};

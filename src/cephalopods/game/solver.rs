@@ -76,14 +76,19 @@ impl fmt::Display for Rule {
     }
 }
 
-impl FromStr for Rule {
-    type Err = String;
+/// A rule name that is neither `majority` nor `sixes`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{}` is not a rule: majority or sixes", crate::text::shortened(.0, 32))]
+pub struct RuleError(pub String);
 
-    fn from_str(s: &str) -> Result<Rule, String> {
+impl FromStr for Rule {
+    type Err = RuleError;
+
+    fn from_str(s: &str) -> Result<Rule, RuleError> {
         Rule::ALL
             .into_iter()
             .find(|r| r.name() == s)
-            .ok_or_else(|| format!("`{}` is not a rule: majority or sixes", s.escape_debug()))
+            .ok_or_else(|| RuleError(s.to_owned()))
     }
 }
 
@@ -687,6 +692,7 @@ impl Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::solve::negamax::Negamax;
 
     /// The game on whole positions, without symmetry, for negamax: the
@@ -871,5 +877,18 @@ mod tests {
     fn boards_too_large_are_refused_before_work() {
         let err = Solution::solve("4x4".parse().unwrap(), Rule::Majority, |_| panic!("no work")).unwrap_err();
         assert!(err.to_string().contains("too large"));
+    }
+
+    #[test]
+    fn rules_read_back_their_names_and_refuse_others_with_a_typed_error() {
+        for rule in Rule::ALL {
+            assert_eq!(rule.name().parse(), Ok(rule));
+        }
+        let error = "most\u{1b}".parse::<Rule>().unwrap_err();
+        assert_eq!(error, RuleError("most\u{1b}".to_owned()));
+        assert_eq!(
+            error.to_string(),
+            r"`most\u{1b}` is not a rule: majority or sixes"
+        );
     }
 }

@@ -6,6 +6,7 @@
 use super::numbering::Numbering;
 use super::ring::{RingMove, RingPosition};
 use super::solver::RingSolution;
+use crate::mu_torere::analysis::{OpeningLine, count_rows, opening_line, plies, verdict, write_counts};
 use crate::mu_torere::board::Color;
 use crate::solve::Outcome;
 use crate::solve::implicit::BitSet;
@@ -37,6 +38,19 @@ pub struct RingTally {
 }
 
 impl RingTally {
+    /// Positions, wins, losses, draws, terminal positions and classes, as
+    /// [`Tally::figures`](crate::mu_torere::analysis::Tally::figures).
+    pub fn figures(&self) -> [u64; 6] {
+        [
+            self.positions,
+            self.wins,
+            self.losses,
+            self.draws,
+            self.terminal,
+            self.classes,
+        ]
+    }
+
     fn add(&mut self, o: Outcome) {
         self.positions += 1;
         match o {
@@ -75,17 +89,9 @@ impl RingTally {
     }
 }
 
-/// One way through the opening: moves while each player has no choice, up
-/// to the first position with a choice (or none).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RingLine {
-    /// The forced moves, each with its mover.
-    pub moves: Vec<(Color, RingMove)>,
-    /// Where the line ends.
-    pub position: RingPosition,
-    /// The choices there, with their values for the side to move.
-    pub options: Vec<(RingMove, Outcome)>,
-}
+/// One way through the opening on a ring: moves while each player has no
+/// choice, up to the first position with a choice (or none).
+pub type RingLine = OpeningLine<RingPosition, RingMove>;
 
 /// Everything `analyze --points 2n` reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,33 +111,6 @@ pub struct RingAnalysis {
 /// Boards handed to one task at a time.
 const CHUNK: u64 = 1 << 12;
 
-fn opening_line(solution: &RingSolution, first: RingMove) -> RingLine {
-    let ring = solution.ring();
-    let mut moves = vec![(Color::Black, first)];
-    let mut position = ring.play(ring.start(), first);
-    // A board with one legal move at every turn may cycle; a line stops
-    // when it comes back.
-    let mut seen = vec![ring.start(), position];
-    loop {
-        let legal = ring.moves(position);
-        let next = legal.first().map(|&m| ring.play(position, m));
-        if legal.len() != 1 || next.is_some_and(|q| seen.contains(&q)) {
-            let options = legal
-                .iter()
-                .map(|&m| (m, solution.move_value(position, m)))
-                .collect();
-            return RingLine {
-                moves,
-                position,
-                options,
-            };
-        }
-        moves.push((position.to_move, legal[0]));
-        position = next.expect("one legal move");
-        seen.push(position);
-    }
-}
-
 impl RingAnalysis {
     /// The analysis of a solved ring.
     pub fn new(solution: &RingSolution) -> RingAnalysis {
@@ -146,7 +125,16 @@ impl RingAnalysis {
             .collect();
         let opening = first_moves
             .iter()
-            .map(|&(m, _)| opening_line(solution, m))
+            .map(|&(m, _)| {
+                opening_line(
+                    start,
+                    m,
+                    |p| p.to_move,
+                    |p| ring.moves(p),
+                    |p, m| ring.play(p, m),
+                    |p, m| solution.move_value(p, m),
+                )
+            })
             .collect();
         RingAnalysis {
             all,
@@ -211,23 +199,6 @@ fn tallies(solution: &RingSolution, reachable: &BitSet) -> (RingTally, RingTally
         )
 }
 
-fn plies(n: u32) -> String {
-    if n == 1 {
-        "1 ply".to_owned()
-    } else {
-        format!("{n} plies")
-    }
-}
-
-/// How a move's value reads in the report.
-fn verdict(value: Outcome, mover: Color) -> String {
-    match value {
-        Outcome::Draw | Outcome::Tie(_) => "draws".to_owned(),
-        Outcome::Win(n) => format!("wins in {}", plies(n)),
-        Outcome::Loss(n) => format!("loses: {} then wins in {}", mover.opponent(), plies(n - 1)),
-    }
-}
-
 /// The report, with points named by a numbering.
 pub struct Report<'a> {
     /// The analysis.
@@ -257,19 +228,8 @@ impl fmt::Display for Report<'_> {
             ring.rule()
         )?;
         writeln!(f)?;
-        writeln!(f, "{:<40} {:>11}  reachable from the start", "", "all")?;
-        let rows = [
-            ("positions", a.positions, r.positions),
-            ("  won for the side to move", a.wins, r.wins),
-            ("  lost for the side to move", a.losses, r.losses),
-            ("  drawn", a.draws, r.draws),
-            ("  terminal (no move: lost at once)", a.terminal, r.terminal),
-            ("classes up to rotation and reflection", a.classes, r.classes),
-            ("traps (losing moves from a drawn position)", a.traps, r.traps),
-        ];
-        for (label, all, reachable) in rows {
-            writeln!(f, "{label:<40} {all:>11}  {reachable:>11}")?;
-        }
+        let traps = ("traps (losing moves from a drawn position)", a.traps, r.traps);
+        write_counts(f, 11, count_rows(a.figures(), r.figures()).chain([traps]))?;
         writeln!(f)?;
         let start = ring.start();
         writeln!(

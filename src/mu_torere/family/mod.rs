@@ -16,12 +16,15 @@
 //! use gamespace::solve::Outcome;
 //!
 //! // Six rim points, the standard rule: 280 positions, and a draw.
-//! let solution = RingSolution::new(Ring::new(3, Rule::Standard));
+//! let solution = RingSolution::new(Ring::new(3, Rule::Standard)?);
 //! assert_eq!(solution.ring().len(), 280);
 //! assert_eq!(solution.outcome(solution.ring().start()), Outcome::Draw);
 //! // Ten rim points, the free rule: the first player wins at once.
-//! let free = RingSolution::new(Ring::new(5, Rule::Free));
+//! let free = RingSolution::new(Ring::with_points(10, "free".parse()?)?);
 //! assert_eq!(free.outcome(free.ring().start()), Outcome::Win(1));
+//! // A rim of 7 points has no board.
+//! assert!(Ring::with_points(7, Rule::Standard).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub(crate) mod analysis;
@@ -34,5 +37,5 @@ pub(crate) mod solver;
 
 pub use analysis::{Report, RingAnalysis, RingLine, RingTally, write_table};
 pub use numbering::{Numbering, Squares, SquaresError};
-pub use ring::{Ring, RingMove, RingPosition, Rule, Stones};
+pub use ring::{Ring, RingError, RingMove, RingPosition, Rule, RuleError, Stones};
 pub use solver::{RingSolution, SizeError, check_memory, memory_needed};

@@ -33,7 +33,7 @@ pub enum SquaresError {
         found: usize,
     },
     /// A character other than `b`, `w` and `o`.
-    #[error("character {place} is `{found}`; each must be b, w or o")]
+    #[error("character {place} is `{}`; each must be b, w or o", crate::text::shown_char(*.found))]
     BadCharacter {
         /// Its place in the text, from 1.
         place: usize,
@@ -87,6 +87,12 @@ impl Numbering {
     /// The point players call `name`, if there is one.
     pub fn point(&self, name: u32) -> Option<u32> {
         self.names.iter().position(|&n| n == name).map(|k| k as u32)
+    }
+
+    /// What players call a point: `square` on the eight-point board, as in
+    /// the traditional game, `point` on the others.
+    pub fn noun(&self) -> &'static str {
+        if self.n == 4 { "square" } else { "point" }
     }
 
     /// The least and greatest names.

@@ -62,22 +62,19 @@ mod tests {
     use crate::mu_torere::family::ring::Rule;
 
     #[test]
-    fn the_start_of_six_points() {
-        let ring = Ring::new(3, Rule::Standard);
-        let numbering = Numbering::of(&ring);
-        assert_eq!(
-            picture(&ring, &numbering, ring.start().stones),
-            " 1   2   3   4   5   6\n b---b---b---w---w---w---1\n |   |   |   |   |   |\n +---+---o---+---+---+  0 (centre)\n"
-        );
-    }
-
-    #[test]
-    fn the_eight_point_board_keeps_its_picture() {
-        let ring = Ring::new(4, Rule::Free);
-        let numbering = Numbering::of(&ring);
-        assert_eq!(
-            picture(&ring, &numbering, ring.start().stones),
-            "w-w-w\n|\\|/|\nb-o-w\n|/|\\|\nb-b-b\n"
-        );
+    fn the_starts_of_six_and_eight_points() {
+        // Eight points keep the traditional picture, under either rule.
+        for (points, rule, expected) in [
+            (
+                6,
+                Rule::Standard,
+                " 1   2   3   4   5   6\n b---b---b---w---w---w---1\n |   |   |   |   |   |\n +---+---o---+---+---+  0 (centre)\n",
+            ),
+            (8, Rule::Free, "w-w-w\n|\\|/|\nb-o-w\n|/|\\|\nb-b-b\n"),
+        ] {
+            let ring = Ring::with_points(points, rule).unwrap();
+            let numbering = Numbering::of(&ring);
+            assert_eq!(picture(&ring, &numbering, ring.start().stones), expected);
+        }
     }
 }

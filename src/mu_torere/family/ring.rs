@@ -14,6 +14,8 @@
 use crate::mu_torere::board::Color;
 use crate::symmetry::RingSymmetry;
 use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
 
 /// Which rim stones may enter the empty centre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +40,37 @@ impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A rule name that is neither `standard` nor `free`.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("rule `{}` is neither standard nor free", crate::text::shortened(.0, 40))]
+pub struct RuleError(pub String);
+
+impl FromStr for Rule {
+    type Err = RuleError;
+
+    /// `standard` or `free`, as [`Rule::name`] writes them.
+    fn from_str(text: &str) -> Result<Rule, RuleError> {
+        [Rule::Standard, Rule::Free]
+            .into_iter()
+            .find(|r| r.name() == text)
+            .ok_or_else(|| RuleError(text.to_owned()))
+    }
+}
+
+/// Why a ring of that size does not exist.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum RingError {
+    /// An odd number of rim points: the two sides need `n` each.
+    #[error("{0} points: the rim must have an even number of points, 2n")]
+    OddPoints(u64),
+    /// Fewer rim points than 4, or more than the masks hold.
+    #[error("{points} points: the rim has {} to {} points", 2 * Ring::MIN_N, 2 * Ring::MAX_N)]
+    OutOfRange {
+        /// The rim points asked for.
+        points: u64,
+    },
 }
 
 /// The stones on the board: two disjoint masks; the one point in neither is empty.
@@ -123,13 +156,14 @@ impl Ring {
     /// The largest board the masks hold: 2n + 1 <= 32 points.
     pub const MAX_N: u32 = 15;
 
-    /// # Panics
-    /// If `n` is outside `MIN_N..=MAX_N`; callers check it first.
-    pub fn new(n: u32, rule: Rule) -> Ring {
-        assert!(
-            (Ring::MIN_N..=Ring::MAX_N).contains(&n),
-            "n = {n} is out of range"
-        );
+    /// The ring of `2n` rim points, `n` stones a side, for `n` in
+    /// `MIN_N..=MAX_N`.
+    pub fn new(n: u32, rule: Rule) -> Result<Ring, RingError> {
+        if !(Ring::MIN_N..=Ring::MAX_N).contains(&n) {
+            return Err(RingError::OutOfRange {
+                points: 2 * u64::from(n),
+            });
+        }
         let mut binomial = Box::new([[0u64; Ring::MAX_N as usize + 1]; 2 * Ring::MAX_N as usize + 1]);
         for a in 0..binomial.len() {
             binomial[a][0] = 1;
@@ -141,7 +175,27 @@ impl Ring {
                 };
             }
         }
-        Ring { n, rule, binomial }
+        Ok(Ring { n, rule, binomial })
+    }
+
+    /// The ring of `points` rim points (`2n`), as players count them.
+    pub fn with_points(points: u32, rule: Rule) -> Result<Ring, RingError> {
+        Ring::check_points(points)?;
+        Ring::new(points / 2, rule)
+    }
+
+    /// `points` if a ring has that many rim points: even, from `2 MIN_N`
+    /// to `2 MAX_N`.
+    pub fn check_points(points: u32) -> Result<u32, RingError> {
+        if points % 2 == 1 {
+            return Err(RingError::OddPoints(points.into()));
+        }
+        if !(2 * Ring::MIN_N..=2 * Ring::MAX_N).contains(&points) {
+            return Err(RingError::OutOfRange {
+                points: points.into(),
+            });
+        }
+        Ok(points)
     }
 
     /// Stones a side.
@@ -209,7 +263,7 @@ impl Ring {
     }
 
     /// The rim points next to rim point `k`, as a mask.
-    const fn rim_neighbours(&self, k: u32) -> u32 {
+    pub(crate) const fn rim_neighbours(&self, k: u32) -> u32 {
         let before = if k == 1 { self.rim() } else { k - 1 };
         let after = if k == self.rim() { 1 } else { k + 1 };
         (1 << before) | (1 << after)
@@ -381,7 +435,7 @@ mod tests {
     #[test]
     fn index_and_position_are_inverse_and_dense() {
         for n in 2..=5 {
-            let ring = Ring::new(n, Rule::Standard);
+            let ring = Ring::new(n, Rule::Standard).unwrap();
             for i in 0..ring.len() {
                 let p = ring.position(i);
                 assert_eq!(ring.index(p), i);
@@ -391,7 +445,7 @@ mod tests {
                 assert!(ring.empty(p.stones) < ring.points());
             }
         }
-        let big = Ring::new(15, Rule::Free);
+        let big = Ring::new(15, Rule::Free).unwrap();
         for i in [0, 1, big.len() / 3, big.len() - 1] {
             assert_eq!(big.index(big.position(i)), i);
         }
@@ -401,7 +455,7 @@ mod tests {
     fn predecessors_are_exactly_the_positions_moving_here() {
         for rule in [Rule::Standard, Rule::Free] {
             for n in 2..=4 {
-                let ring = Ring::new(n, rule);
+                let ring = Ring::new(n, rule).unwrap();
                 let mut forward = Vec::new();
                 let mut backward = Vec::new();
                 for i in 0..ring.len() {
@@ -421,15 +475,60 @@ mod tests {
     }
 
     #[test]
+    fn a_ring_that_cannot_be_is_an_error_not_a_panic() {
+        for n in [0, 1, Ring::MAX_N + 1, u32::MAX] {
+            assert_eq!(
+                Ring::new(n, Rule::Standard),
+                Err(RingError::OutOfRange {
+                    points: 2 * u64::from(n)
+                })
+            );
+        }
+        assert_eq!(Ring::new(Ring::MIN_N, Rule::Free).map(|r| r.rim()), Ok(4));
+        assert_eq!(Ring::with_points(30, Rule::Free).map(|r| r.n()), Ok(15));
+        assert_eq!(Ring::with_points(7, Rule::Free), Err(RingError::OddPoints(7)));
+        assert_eq!(
+            Ring::with_points(u32::MAX, Rule::Free),
+            Err(RingError::OddPoints(u64::from(u32::MAX)))
+        );
+        assert_eq!(
+            Ring::with_points(2, Rule::Free).unwrap_err().to_string(),
+            "2 points: the rim has 4 to 30 points"
+        );
+        assert_eq!(
+            Ring::with_points(32, Rule::Free).unwrap_err().to_string(),
+            "32 points: the rim has 4 to 30 points"
+        );
+        assert_eq!(
+            Ring::with_points(9, Rule::Free).unwrap_err().to_string(),
+            "9 points: the rim must have an even number of points, 2n"
+        );
+    }
+
+    #[test]
+    fn rules_read_back_their_names() {
+        for rule in [Rule::Standard, Rule::Free] {
+            assert_eq!(rule.to_string().parse(), Ok(rule));
+        }
+        let error = "Free".parse::<Rule>().unwrap_err();
+        assert_eq!(error, RuleError("Free".to_owned()));
+        assert_eq!(error.to_string(), "rule `Free` is neither standard nor free");
+        let long = format!("\u{1b}{}", "x".repeat(100));
+        let shown = long.parse::<Rule>().unwrap_err().to_string();
+        assert!(!shown.contains('\u{1b}') && shown.contains('…'), "{shown}");
+        assert!(shown.len() < 100, "{shown}");
+    }
+
+    #[test]
     fn the_start_has_the_spec_numbering() {
-        let ring = Ring::new(5, Rule::Free);
+        let ring = Ring::new(5, Rule::Free).unwrap();
         let start = ring.start();
         assert_eq!(start.stones.black, 0b11111 << 1);
         assert_eq!(start.stones.white, 0b11111 << 6);
         assert_eq!(ring.empty(start.stones), 0);
         // Under the free rule every stone may enter the centre.
         assert_eq!(ring.moves(start).len(), 5);
-        let standard = Ring::new(5, Rule::Standard);
+        let standard = Ring::new(5, Rule::Standard).unwrap();
         let ends: Vec<u32> = standard.moves(start).iter().map(|m| m.from).collect();
         assert_eq!(ends, vec![1, 5]);
     }
