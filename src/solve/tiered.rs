@@ -29,6 +29,9 @@ use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
+mod pushed;
+pub use pushed::solve_reachable;
+
 /// A [`Game`] without cycles whose positions fall into tiers that moves
 /// only leave.
 pub trait TieredGame: Game + Sync
@@ -167,10 +170,7 @@ impl<P: Copy + Ord + Hash> Hashed<P> {
             "one value a position"
         );
         debug_assert!(positions.windows(2).all(|w| w[0] < w[1]));
-        let bits = (positions.len() / Self::BUCKET_SIZE)
-            .max(1)
-            .next_power_of_two()
-            .trailing_zeros();
+        let bits = Self::bucket_bits(positions.len());
         let mut hashed = Hashed {
             positions: Vec::new(),
             starts: vec![0u32; (1 << bits) + 1],
@@ -197,6 +197,25 @@ impl<P: Copy + Ord + Hash> Hashed<P> {
         }
         hashed.positions = grouped;
         (hashed, moved)
+    }
+
+    /// The bucket number takes this many bits of the hash in an index of
+    /// `len` positions.
+    fn bucket_bits(len: usize) -> u32 {
+        (len / Self::BUCKET_SIZE).max(1).next_power_of_two().trailing_zeros()
+    }
+
+    /// The index of `positions`, already laid out as [`Hashed::from_sorted`]
+    /// lays them out, with `starts` the bucket starts for `bits` bits.
+    fn from_parts(positions: Vec<P>, starts: Vec<u32>, bits: u32) -> Hashed<P> {
+        debug_assert_eq!(bits, Self::bucket_bits(positions.len()));
+        debug_assert_eq!(starts.len(), (1 << bits) + 1);
+        debug_assert_eq!(starts.last().map(|&s| s as usize), Some(positions.len()));
+        Hashed {
+            positions,
+            starts,
+            shift: 64 - bits,
+        }
     }
 
     /// The positions, in index order.

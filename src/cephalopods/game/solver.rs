@@ -492,6 +492,9 @@ pub enum SolveError {
          (3x3, 2x4, 4x2 and smaller)"
     )]
     TooLarge(Size),
+    /// The temporary files that hold the moves during a solve failed.
+    #[error("cannot keep the moves in a temporary file while solving: {0}")]
+    Spill(String),
 }
 
 /// The value of every position reachable from the empty board.
@@ -522,13 +525,13 @@ impl Packed for Key {
 impl Solution {
     /// Strongly solves the board of `size` under `rule`, reporting on
     /// `progress` as it goes.
-    pub fn solve(size: Size, rule: Rule, mut progress: impl FnMut(Progress)) -> Result<Solution, SolveError> {
+    pub fn solve(size: Size, rule: Rule, progress: impl FnMut(Progress)) -> Result<Solution, SolveError> {
         if size.cells() > MAX_SOLVED_CELLS {
             return Err(SolveError::TooLarge(size));
         }
         let game = Cephalopod::new(size, rule);
-        let found = tiered::discover(&game, [game.key(Position::start(size))], &mut progress);
-        let tiers = tiered::solve(&game, found, |_, _| true, progress);
+        let start = game.key(Position::start(size));
+        let tiers = tiered::solve_reachable(&game, [start], progress).map_err(|e| SolveError::Spill(e.to_string()))?;
         Ok(Solution { game, tiers })
     }
 
