@@ -62,17 +62,22 @@ fn part_of<P: Hash>(position: &P) -> usize {
     (mixed_hash(position) >> (64 - PARTITION_BITS)) as usize
 }
 
-/// Pairs (child, parent number) made by one thread for one tier, grouped
-/// by part.
+/// Pairs (child, parent number) made by one thread for one tier: the
+/// parents in the order the moves were made (so never decreasing), the
+/// children grouped by part.
 struct Run<P> {
+    /// The children, part by part; within a part, in the order made.
     children: Vec<P>,
+    /// The parents, in the order made.
     parents: Vec<u32>,
-    /// Part `p` is `starts[p]..starts[p + 1]`.
+    /// Each pair's part, in the order made.
+    parts: Vec<u8>,
+    /// Part `p` of `children` is `starts[p]..starts[p + 1]`.
     starts: Vec<u32>,
 }
 
 impl<P: Copy + Hash> Run<P> {
-    /// The pairs `children[k]`, `parents[k]`, grouped by part.
+    /// The pairs `children[k]`, `parents[k]`, made in this order.
     fn new(children: Vec<P>, parents: Vec<u32>) -> Run<P> {
         let parts: Vec<u8> = children.iter().map(|c| part_of(c) as u8).collect();
         let mut starts = vec![0u32; PARTITIONS + 1];
@@ -82,18 +87,17 @@ impl<P: Copy + Hash> Run<P> {
         for p in 0..PARTITIONS {
             starts[p + 1] += starts[p];
         }
+        let mut grouped = children.clone();
         let mut fill = starts.clone();
-        let mut grouped_children = children.clone();
-        let mut grouped_parents = parents.clone();
-        for ((&p, &child), &parent) in parts.iter().zip(&children).zip(&parents) {
+        for (&p, &child) in parts.iter().zip(&children) {
             let slot = &mut fill[usize::from(p)];
-            grouped_children[*slot as usize] = child;
-            grouped_parents[*slot as usize] = parent;
+            grouped[*slot as usize] = child;
             *slot += 1;
         }
         Run {
-            children: grouped_children,
-            parents: grouped_parents,
+            children: grouped,
+            parents,
+            parts,
             starts,
         }
     }
@@ -107,10 +111,9 @@ impl<P: Copy + Hash> Run<P> {
 struct Part<P> {
     /// Each child once, in the order first seen.
     distinct: Vec<P>,
-    /// For each pair, its child's place in `distinct`.
+    /// For each pair of the part (run by run), its child's place in
+    /// `distinct`.
     ids: Vec<u32>,
-    /// For each pair, its parent's number.
-    parents: Vec<u32>,
 }
 
 /// Part `p` of `runs`, its repeats merged through a hash table.
@@ -118,15 +121,12 @@ fn merge_part<P: Copy + Eq + Hash>(runs: &[Run<P>], p: usize) -> Part<P> {
     let pairs: usize = runs.iter().map(|r| r.part(p).len()).sum();
     let size = (2 * pairs).next_power_of_two().max(16);
     let mask = size - 1;
-    // Slot holds a place in `distinct` plus one; 0 is free.
+    // A slot holds a place in `distinct` plus one; 0 is free.
     let mut table = vec![0u32; size];
     let mut distinct = Vec::new();
     let mut ids = Vec::with_capacity(pairs);
-    let mut parents = Vec::with_capacity(pairs);
     for run in runs {
-        let range = run.part(p);
-        parents.extend_from_slice(&run.parents[range.clone()]);
-        for &child in &run.children[range] {
+        for &child in &run.children[run.part(p)] {
             let mut slot = mixed_hash(&child) as usize & mask;
             let id = loop {
                 match table[slot] {
@@ -142,22 +142,17 @@ fn merge_part<P: Copy + Eq + Hash>(runs: &[Run<P>], p: usize) -> Part<P> {
             ids.push(id as u32);
         }
     }
-    Part {
-        distinct,
-        ids,
-        parents,
-    }
+    Part { distinct, ids }
 }
 
-/// A part laid out as its share of the tier's [`Hashed`] index, and its
-/// edges.
+/// A part laid out as its share of the tier's [`Hashed`] index.
 struct LaidOut<P> {
     /// The part's positions in index order.
     positions: Vec<P>,
     /// How many positions each of the part's buckets holds.
     counts: Vec<u32>,
-    /// Little-endian (parent number, child's place in the tier) pairs.
-    edges: Vec<u8>,
+    /// For each pair of the part, its child's number in the tier.
+    places: Vec<u32>,
 }
 
 /// Lays `part` out as buckets `p << sub ..` of an index whose hashes are
@@ -191,24 +186,69 @@ fn lay_out<P: Copy + Ord + Hash>(part: Part<P>, p: usize, sub: u32, shift: u32, 
     for (k, &id) in order.iter().enumerate() {
         place[id as usize] = offset + k as u32;
     }
-    let positions = order.iter().map(|&id| part.distinct[id as usize]).collect();
-    let mut edges = Vec::with_capacity(8 * part.ids.len());
-    for (&id, &parent) in part.ids.iter().zip(&part.parents) {
-        if parent != NO_PARENT {
-            edges.extend_from_slice(&parent.to_le_bytes());
-            edges.extend_from_slice(&place[id as usize].to_le_bytes());
-        }
-    }
     LaidOut {
-        positions,
+        positions: order.iter().map(|&id| part.distinct[id as usize]).collect(),
         counts,
-        edges,
+        places: part.ids.iter().map(|&id| place[id as usize]).collect(),
     }
 }
 
-/// Closes a tier from its runs of pairs: its index, and its edges as
-/// little-endian (parent number, child's place) pairs.
-fn close<P>(runs: Vec<Run<P>>) -> (Hashed<P>, Vec<u8>)
+/// The edges of one run: the moves of a few parents into one tier, as
+/// bytes: for each move, the gap from the previous move's parent (from
+/// `first` for the first) in LEB128, then the child's number in the tier
+/// in the tier's fixed width.
+struct RunEdges {
+    /// The parent of the first move.
+    first: u32,
+    /// How many bytes the moves take.
+    bytes: usize,
+}
+
+/// Bytes a tier of `len` positions takes to number one.
+fn place_width(len: usize) -> usize {
+    (usize::BITS - len.saturating_sub(1).leading_zeros()).div_ceil(8).max(1) as usize
+}
+
+/// Encodes the moves of `run`, whose children are numbered `places`
+/// (in the order of `run.children`), in the form of [`RunEdges`].
+fn encode_run<P>(run: &Run<P>, places: &[u32], width: usize) -> (RunEdges, Vec<u8>) {
+    // `places` go part by part; put them back in the order made.
+    let mut fill = run.starts.clone();
+    let mut bytes = Vec::with_capacity(run.parents.len() * (1 + width));
+    let mut first = None;
+    let mut previous = 0;
+    for (&part, &parent) in run.parts.iter().zip(&run.parents) {
+        let slot = &mut fill[usize::from(part)];
+        let place = places[*slot as usize];
+        *slot += 1;
+        if parent == NO_PARENT {
+            continue;
+        }
+        let mut gap = match first {
+            None => {
+                first = Some(parent);
+                0
+            }
+            Some(_) => parent - previous,
+        };
+        previous = parent;
+        while gap >= 0x80 {
+            bytes.push(gap as u8 | 0x80);
+            gap >>= 7;
+        }
+        bytes.push(gap as u8);
+        bytes.extend_from_slice(&place.to_le_bytes()[..width]);
+    }
+    let edges = RunEdges {
+        first: first.unwrap_or(NO_PARENT),
+        bytes: bytes.len(),
+    };
+    (edges, bytes)
+}
+
+/// Closes a tier from its runs of pairs: its index, and the runs' edges
+/// ([`RunEdges`]) with their bytes one after another.
+fn close<P>(runs: Vec<Run<P>>) -> (Hashed<P>, Vec<RunEdges>, Vec<u8>)
 where
     P: Copy + Ord + Hash + Send + Sync,
 {
@@ -216,53 +256,88 @@ where
         .into_par_iter()
         .map(|p| merge_part(&runs, p))
         .collect();
-    drop(runs);
     let len: usize = parts.iter().map(|p| p.distinct.len()).sum();
     assert!(u32::try_from(len).is_ok(), "a tier holds fewer than 2^32 positions");
     let bits = Hashed::<P>::bucket_bits(len);
-    if bits < PARTITION_BITS {
+    let (index, laid) = if bits < PARTITION_BITS {
         // Fewer buckets than parts: a small tier, laid out whole.
         let mut all: Vec<P> = parts.iter().flat_map(|p| p.distinct.iter().copied()).collect();
         all.sort_unstable();
         let index = Hashed::from_sorted(all, Vec::<()>::new()).0;
-        let mut edges = Vec::new();
+        let places: Vec<Vec<u32>> = parts
+            .iter()
+            .map(|part| {
+                part.ids
+                    .iter()
+                    .map(|&id| {
+                        index
+                            .index(part.distinct[id as usize])
+                            .expect("a tier holds the children merged into it") as u32
+                    })
+                    .collect()
+            })
+            .collect();
+        (index, places)
+    } else {
+        let sub = bits - PARTITION_BITS;
+        let mut offsets = Vec::with_capacity(PARTITIONS);
+        let mut offset = 0u32;
         for part in &parts {
-            for (&id, &parent) in part.ids.iter().zip(&part.parents) {
-                if parent != NO_PARENT {
-                    let place = index.index(part.distinct[id as usize])
-                        .expect("a tier holds the children merged into it") as u32;
-                    edges.extend_from_slice(&parent.to_le_bytes());
-                    edges.extend_from_slice(&place.to_le_bytes());
-                }
+            offsets.push(offset);
+            offset += part.distinct.len() as u32;
+        }
+        let laid: Vec<LaidOut<P>> = parts
+            .into_par_iter()
+            .zip(offsets)
+            .enumerate()
+            .map(|(p, (part, offset))| lay_out(part, p, sub, 64 - bits, offset))
+            .collect();
+        let mut positions = Vec::with_capacity(len);
+        let mut starts = Vec::with_capacity((1 << bits) + 1);
+        starts.push(0u32);
+        let mut places = Vec::with_capacity(PARTITIONS);
+        for l in laid {
+            positions.extend_from_slice(&l.positions);
+            for c in l.counts {
+                starts.push(starts.last().copied().unwrap_or(0) + c);
             }
+            places.push(l.places);
         }
-        return (index, edges);
+        (Hashed::from_parts(positions, starts, bits), places)
+    };
+    // Where each run's pairs start in each part's places.
+    let mut at = vec![0usize; PARTITIONS];
+    let mut run_starts = Vec::with_capacity(runs.len());
+    for run in &runs {
+        run_starts.push(at.clone());
+        for (p, a) in at.iter_mut().enumerate() {
+            *a += run.part(p).len();
+        }
     }
-    let sub = bits - PARTITION_BITS;
-    let mut offsets = Vec::with_capacity(PARTITIONS);
-    let mut offset = 0u32;
-    for part in &parts {
-        offsets.push(offset);
-        offset += part.distinct.len() as u32;
-    }
-    let laid: Vec<LaidOut<P>> = parts
-        .into_par_iter()
-        .zip(offsets)
-        .enumerate()
-        .map(|(p, (part, offset))| lay_out(part, p, sub, 64 - bits, offset))
+    let width = place_width(len);
+    let encoded: Vec<(RunEdges, Vec<u8>)> = runs
+        .par_iter()
+        .zip(run_starts)
+        .map(|(run, starts)| {
+            let mut places = Vec::with_capacity(run.children.len());
+            for (p, &s) in starts.iter().enumerate() {
+                places.extend_from_slice(&laid[p][s..s + run.part(p).len()]);
+            }
+            encode_run(run, &places, width)
+        })
         .collect();
-    let mut positions = Vec::with_capacity(len);
-    let mut starts = Vec::with_capacity((1 << bits) + 1);
-    starts.push(0u32);
-    let mut edges = Vec::with_capacity(laid.iter().map(|l| l.edges.len()).sum());
-    for l in laid {
-        positions.extend_from_slice(&l.positions);
-        for c in l.counts {
-            starts.push(starts.last().copied().unwrap_or(0) + c);
+    drop(runs);
+    let mut table = Vec::with_capacity(encoded.len());
+    let mut bytes = Vec::with_capacity(encoded.iter().map(|(e, _)| e.bytes).sum::<usize>() + 4);
+    for (edges, b) in encoded {
+        if edges.bytes > 0 {
+            bytes.extend_from_slice(&b);
+            table.push(edges);
         }
-        edges.extend_from_slice(&l.edges);
     }
-    (Hashed::from_parts(positions, starts, bits), edges)
+    // Room to read a child's number as four bytes at the very end.
+    bytes.extend_from_slice(&[0; 4]);
+    (index, table, bytes)
 }
 
 /// A temporary directory of edge files, one a tier, removed when dropped.
@@ -305,11 +380,83 @@ impl Drop for EdgeFiles {
     }
 }
 
-/// A closed tier: its index and the number of its first position.
+/// A closed tier: its index, the number of its first position, and the
+/// runs of its edges file.
 struct Numbered<T, P> {
     tier: T,
     index: Hashed<P>,
     first: u32,
+    runs: Vec<RunEdges>,
+}
+
+/// Outcomes as [`Outcome::pack`] packs them, with what the backward pass
+/// asks of them looked up in tables rather than worked out.
+struct Packed {
+    /// The value of the position before, one ply earlier.
+    parent: Vec<u16>,
+    /// A rank that orders values as [`Outcome`]'s order does, [`UNSET`]
+    /// lowest.
+    rank: Vec<u16>,
+}
+
+impl Packed {
+    fn new() -> Packed {
+        let mut parent = vec![UNSET; 1 << 16];
+        let mut ranked: Vec<(Outcome, u16)> = Vec::new();
+        for packed in 0..=u16::MAX {
+            let outcome = Outcome::unpack(packed);
+            if outcome.pack() != packed {
+                continue;
+            }
+            ranked.push((outcome, packed));
+            if outcome.plies().is_none_or(|n| n + 1 < Outcome::MAX_PACKED_PLIES) {
+                parent[usize::from(packed)] = outcome.parent().pack();
+            }
+        }
+        ranked.sort();
+        let mut rank = vec![0u16; 1 << 16];
+        for (k, &(_, packed)) in ranked.iter().enumerate() {
+            rank[usize::from(packed)] = k as u16 + 1;
+        }
+        Packed { parent, rank }
+    }
+
+    /// Lifts each parent of `runs` (their edges in `bytes`, children
+    /// numbered into `children`) to its child's value if that is better;
+    /// `parents` are the values of positions `lowest..`.
+    fn push(&self, runs: &[RunEdges], bytes: &[u8], width: usize, children: &[u16], parents: &mut [u16], lowest: u32) {
+        let mask = if width == 4 {
+            u32::MAX
+        } else {
+            (1u32 << (8 * width)) - 1
+        };
+        let mut at = 0;
+        for run in runs {
+            let end = at + run.bytes;
+            let mut parent = run.first;
+            while at < end {
+                let mut gap = 0u32;
+                let mut shift = 0;
+                loop {
+                    let byte = bytes[at];
+                    at += 1;
+                    gap |= u32::from(byte & 0x7f) << shift;
+                    shift += 7;
+                    if byte < 0x80 {
+                        break;
+                    }
+                }
+                parent += gap;
+                let child = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) & mask;
+                at += width;
+                let value = self.parent[usize::from(children[child as usize])];
+                let best = &mut parents[(parent - lowest) as usize];
+                if self.rank[usize::from(value)] > self.rank[usize::from(*best)] {
+                    *best = value;
+                }
+            }
+        }
+    }
 }
 
 /// Finds every canonical position reachable from `start` and solves them
@@ -345,9 +492,9 @@ where
     let mut closed: Vec<Numbered<G::Tier, G::Position>> = Vec::new();
     let mut total = 0u64;
     while let Some((tier, runs)) = pending.pop_first() {
-        let (index, edges) = close(runs);
-        files.write(closed.len(), &edges)?;
-        drop(edges);
+        let (index, edge_runs, bytes) = close(runs);
+        files.write(closed.len(), &bytes)?;
+        drop(bytes);
         let first = u32::try_from(total)
             .ok()
             .filter(|f| u64::from(*f) + index.len() as u64 <= u64::from(NO_PARENT))
@@ -384,13 +531,19 @@ where
             );
             pending.entry(child_tier).or_default().push(run);
         }
-        closed.push(Numbered { tier, index, first });
+        closed.push(Numbered {
+            tier,
+            index,
+            first,
+            runs: edge_runs,
+        });
         progress(Progress::Discovered {
             tiers: closed.len(),
             positions: total,
         });
     }
 
+    let packed = Packed::new();
     let mut values = vec![UNSET; total as usize];
     let mut solved = 0u64;
     for (ordinal, numbered) in closed.iter().enumerate().rev() {
@@ -409,18 +562,31 @@ where
                     };
                 }
             });
-        let edges = files.take(ordinal)?;
-        for edge in edges.chunks_exact(8) {
-            let parent = u32::from_le_bytes([edge[0], edge[1], edge[2], edge[3]]) as usize;
-            let child = u32::from_le_bytes([edge[4], edge[5], edge[6], edge[7]]) as usize;
-            let value = Outcome::unpack(values[first + child]).parent();
-            let best = &mut values[parent];
-            *best = if *best == UNSET {
-                value.pack()
-            } else {
-                Outcome::unpack(*best).max(value).pack()
-            };
+        let bytes = files.take(ordinal)?;
+        let (parents, children) = values.split_at_mut(first);
+        let children = &children[..index.len()];
+        let width = place_width(index.len());
+        // The runs' parents do not overlap and rise from run to run, so
+        // runs in groups update disjoint ranges of values, in parallel.
+        let runs = &numbered.runs;
+        let groups = rayon::current_num_threads().max(1) * 4;
+        let per_group = runs.len().div_ceil(groups).max(1);
+        let mut tasks = Vec::new();
+        let mut rest = parents;
+        let mut lowest = 0u32;
+        let mut at = 0;
+        for (g, group_runs) in runs.chunks(per_group).enumerate() {
+            let next = runs.get((g + 1) * per_group).map_or(first as u32, |r| r.first);
+            let (mine, others) = rest.split_at_mut((next - lowest) as usize);
+            let len: usize = group_runs.iter().map(|r| r.bytes).sum();
+            tasks.push((group_runs, at, mine, lowest));
+            at += len;
+            rest = others;
+            lowest = next;
         }
+        tasks.into_par_iter().for_each(|(group_runs, at, mine, lowest)| {
+            packed.push(group_runs, &bytes[at..], width, children, mine, lowest);
+        });
         solved += index.len() as u64;
         progress(Progress::Solved {
             positions: solved,
