@@ -77,9 +77,9 @@ struct Run<P> {
 }
 
 impl<P: Copy + Hash> Run<P> {
-    /// The pairs `children[k]`, `parents[k]`, made in this order.
-    fn new(children: Vec<P>, parents: Vec<u32>) -> Run<P> {
-        let parts: Vec<u8> = children.iter().map(|c| part_of(c) as u8).collect();
+    /// The pairs (child, parent), made in this order.
+    fn new(pairs: &[(P, u32)]) -> Run<P> {
+        let parts: Vec<u8> = pairs.iter().map(|(c, _)| part_of(c) as u8).collect();
         let mut starts = vec![0u32; PARTITIONS + 1];
         for &p in &parts {
             starts[usize::from(p) + 1] += 1;
@@ -87,16 +87,19 @@ impl<P: Copy + Hash> Run<P> {
         for p in 0..PARTITIONS {
             starts[p + 1] += starts[p];
         }
-        let mut grouped = children.clone();
+        let mut children = Vec::with_capacity(pairs.len());
+        if let Some(&(any, _)) = pairs.first() {
+            children.resize(pairs.len(), any);
+        }
         let mut fill = starts.clone();
-        for (&p, &child) in parts.iter().zip(&children) {
+        for (&p, &(child, _)) in parts.iter().zip(pairs) {
             let slot = &mut fill[usize::from(p)];
-            grouped[*slot as usize] = child;
+            children[*slot as usize] = child;
             *slot += 1;
         }
         Run {
-            children: grouped,
-            parents,
+            children,
+            parents: pairs.iter().map(|&(_, parent)| parent).collect(),
             parts,
             starts,
         }
@@ -362,8 +365,12 @@ impl EdgeFiles {
         self.dir.join(format!("{tier}.edges"))
     }
 
-    fn write(&self, tier: usize, edges: &[u8]) -> io::Result<()> {
-        fs::write(self.path(tier), edges)
+    /// Writes each tier's edges as they come, until the sender goes.
+    fn write_all(&self, edges: std::sync::mpsc::Receiver<(usize, Vec<u8>)>) -> io::Result<()> {
+        for (tier, bytes) in edges {
+            fs::write(self.path(tier), bytes)?;
+        }
+        Ok(())
     }
 
     /// The edges of `tier`, read once: the file goes.
@@ -459,6 +466,82 @@ impl Packed {
     }
 }
 
+/// The discovery half of [`solve_reachable`]: every tier closed, least
+/// first, each tier's edges sent to `edges` (with the tier's place in that
+/// order) as it closes; and the number of positions. Stops early if
+/// `edges` hangs up.
+#[allow(clippy::type_complexity)]
+fn discover_edges<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    edges: &std::sync::mpsc::SyncSender<(usize, Vec<u8>)>,
+    progress: &mut impl FnMut(Progress),
+) -> (Vec<Numbered<G::Tier, G::Position>>, u64)
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
+    let mut pending: BTreeMap<G::Tier, Vec<Run<G::Position>>> = BTreeMap::new();
+    for position in start {
+        let position = game.canonical(position);
+        pending
+            .entry(game.tier(position))
+            .or_default()
+            .push(Run::new(&[(position, NO_PARENT)]));
+    }
+    let mut closed: Vec<Numbered<G::Tier, G::Position>> = Vec::new();
+    let mut total = 0u64;
+    while let Some((tier, runs)) = pending.pop_first() {
+        let (index, edge_runs, bytes) = close(runs);
+        if edges.send((closed.len(), bytes)).is_err() {
+            // The writer failed, and says why when it is joined.
+            break;
+        }
+        let first = u32::try_from(total)
+            .ok()
+            .filter(|f| u64::from(*f) + index.len() as u64 <= u64::from(NO_PARENT))
+            .expect("fewer than 2^32 - 1 positions in all");
+        total += index.len() as u64;
+        let made: Vec<Vec<(G::Tier, Run<G::Position>)>> = index
+            .as_slice()
+            .par_chunks(EXPAND_CHUNK)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let mut out: Vec<(G::Tier, Vec<(G::Position, u32)>)> = Vec::new();
+                let mut last = 0;
+                for (k, &position) in chunk.iter().enumerate() {
+                    if game.primitive(position).is_some() {
+                        continue;
+                    }
+                    let parent = first + (c * EXPAND_CHUNK + k) as u32;
+                    game.for_each_canonical_successor(position, |child| {
+                        group(&mut out, &mut last, game.tier(child)).push((child, parent));
+                    });
+                }
+                out.into_iter().map(|(t, pairs)| (t, Run::new(&pairs))).collect()
+            })
+            .collect();
+        for (child_tier, run) in made.into_iter().flatten() {
+            assert!(
+                child_tier > tier,
+                "a move from tier {tier:?} leads to tier {child_tier:?}"
+            );
+            pending.entry(child_tier).or_default().push(run);
+        }
+        closed.push(Numbered {
+            tier,
+            index,
+            first,
+            runs: edge_runs,
+        });
+        progress(Progress::Discovered {
+            tiers: closed.len(),
+            positions: total,
+        });
+    }
+    (closed, total)
+}
+
 /// Finds every canonical position reachable from `start` and solves them
 /// all, each move made once (see the module notes): the same tiers and
 /// values as [`discover`](super::discover) and then
@@ -481,67 +564,16 @@ where
     G::Position: Ord + Hash + Send + Sync,
 {
     let files = EdgeFiles::new()?;
-    let mut pending: BTreeMap<G::Tier, Vec<Run<G::Position>>> = BTreeMap::new();
-    for position in start {
-        let position = game.canonical(position);
-        pending
-            .entry(game.tier(position))
-            .or_default()
-            .push(Run::new(vec![position], vec![NO_PARENT]));
-    }
-    let mut closed: Vec<Numbered<G::Tier, G::Position>> = Vec::new();
-    let mut total = 0u64;
-    while let Some((tier, runs)) = pending.pop_first() {
-        let (index, edge_runs, bytes) = close(runs);
-        files.write(closed.len(), &bytes)?;
-        drop(bytes);
-        let first = u32::try_from(total)
-            .ok()
-            .filter(|f| u64::from(*f) + index.len() as u64 <= u64::from(NO_PARENT))
-            .expect("fewer than 2^32 - 1 positions in all");
-        total += index.len() as u64;
-        let made: Vec<Vec<(G::Tier, Run<G::Position>)>> = index
-            .as_slice()
-            .par_chunks(EXPAND_CHUNK)
-            .enumerate()
-            .map(|(c, chunk)| {
-                let mut out: Vec<(G::Tier, Vec<(G::Position, u32)>)> = Vec::new();
-                let mut last = 0;
-                for (k, &position) in chunk.iter().enumerate() {
-                    if game.primitive(position).is_some() {
-                        continue;
-                    }
-                    let parent = first + (c * EXPAND_CHUNK + k) as u32;
-                    game.for_each_canonical_successor(position, |child| {
-                        group(&mut out, &mut last, game.tier(child)).push((child, parent));
-                    });
-                }
-                out.into_iter()
-                    .map(|(t, pairs)| {
-                        let (children, parents) = pairs.into_iter().unzip();
-                        (t, Run::new(children, parents))
-                    })
-                    .collect()
-            })
-            .collect();
-        for (child_tier, run) in made.into_iter().flatten() {
-            assert!(
-                child_tier > tier,
-                "a move from tier {tier:?} leads to tier {child_tier:?}"
-            );
-            pending.entry(child_tier).or_default().push(run);
-        }
-        closed.push(Numbered {
-            tier,
-            index,
-            first,
-            runs: edge_runs,
-        });
-        progress(Progress::Discovered {
-            tiers: closed.len(),
-            positions: total,
-        });
-    }
+    // Each tier's edges are written on a thread of their own while the
+    // next tiers are found.
+    let (mut closed, total) = std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::sync_channel(2);
+        let writer = scope.spawn(|| files.write_all(receiver));
+        let found = discover_edges(game, start, &sender, &mut progress);
+        drop(sender);
+        let written = writer.join().expect("writing files does not panic");
+        written.map(|()| found)
+    })?;
 
     let packed = Packed::new();
     let mut values = vec![UNSET; total as usize];
