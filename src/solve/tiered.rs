@@ -15,6 +15,10 @@
 //!            into later tiers                 tiers its moves lead to
 //! ```
 //!
+//! [`solve_reachable`] does both halves with each move made once: discovery
+//! keeps every move as an edge, on disk, and the backward pass pushes values
+//! along the edges instead of making the moves again.
+//!
 //! A tier's positions are numbered by a [`TierIndex`]: [`Hashed`] for the
 //! positions found reachable from a start by [`discover`], or a game's own
 //! dense ranking for tiers listed whole. Values take two bytes a position
@@ -30,7 +34,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
 mod pushed;
-pub use pushed::solve_reachable;
+pub use pushed::{SolvedTiers, solve_reachable};
 
 /// A [`Game`] without cycles whose positions fall into tiers that moves
 /// only leave.
@@ -202,7 +206,10 @@ impl<P: Copy + Ord + Hash> Hashed<P> {
     /// The bucket number takes this many bits of the hash in an index of
     /// `len` positions.
     fn bucket_bits(len: usize) -> u32 {
-        (len / Self::BUCKET_SIZE).max(1).next_power_of_two().trailing_zeros()
+        (len / Self::BUCKET_SIZE)
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros()
     }
 
     /// The index of `positions`, already laid out as [`Hashed::from_sorted`]

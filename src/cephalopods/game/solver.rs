@@ -3,9 +3,9 @@
 //! The game plugs into [`crate::solve`] as a [`Game`] (its moves and the
 //! value of a full board under the chosen [`Rule`]) and a [`TieredGame`]:
 //! a placement adds a pip and a capture keeps the pips and removes dice,
-//! so the tier (pips, fewer dice) rises with every move. A tier is needed
-//! only until the tiers with one pip fewer are solved, so the solver keeps
-//! about two pip levels' worth of positions at work.
+//! so the tier (pips, fewer dice) rises with every move. A board is solved
+//! by [`tiered::solve_reachable`], which makes each move once and keeps
+//! every tier.
 //!
 //! Positions are stored up to the symmetries of the board (eight for a
 //! square, four for another rectangle): the empty board is symmetric, so
@@ -531,7 +531,8 @@ impl Solution {
         }
         let game = Cephalopod::new(size, rule);
         let start = game.key(Position::start(size));
-        let tiers = tiered::solve_reachable(&game, [start], progress).map_err(|e| SolveError::Spill(e.to_string()))?;
+        let tiers = tiered::solve_reachable(&game, [start], progress)
+            .map_err(|e| SolveError::Spill(e.to_string()))?;
         Ok(Solution { game, tiers })
     }
 

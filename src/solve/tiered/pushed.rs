@@ -183,7 +183,8 @@ fn lay_out<P: Copy + Ord + Hash>(part: Part<P>, p: usize, sub: u32, shift: u32, 
         *slot += 1;
     }
     for b in 0..1 << sub {
-        order[starts[b] as usize..starts[b + 1] as usize].sort_unstable_by_key(|&id| part.distinct[id as usize]);
+        order[starts[b] as usize..starts[b + 1] as usize]
+            .sort_unstable_by_key(|&id| part.distinct[id as usize]);
     }
     let mut place = vec![0u32; part.distinct.len()];
     for (k, &id) in order.iter().enumerate() {
@@ -209,7 +210,9 @@ struct RunEdges {
 
 /// Bytes a tier of `len` positions takes to number one.
 fn place_width(len: usize) -> usize {
-    (usize::BITS - len.saturating_sub(1).leading_zeros()).div_ceil(8).max(1) as usize
+    (usize::BITS - len.saturating_sub(1).leading_zeros())
+        .div_ceil(8)
+        .max(1) as usize
 }
 
 /// Encodes the moves of `run`, whose children are numbered `places`
@@ -260,7 +263,10 @@ where
         .map(|p| merge_part(&runs, p))
         .collect();
     let len: usize = parts.iter().map(|p| p.distinct.len()).sum();
-    assert!(u32::try_from(len).is_ok(), "a tier holds fewer than 2^32 positions");
+    assert!(
+        u32::try_from(len).is_ok(),
+        "a tier holds fewer than 2^32 positions"
+    );
     let bits = Hashed::<P>::bucket_bits(len);
     let (index, laid) = if bits < PARTITION_BITS {
         // Fewer buckets than parts: a small tier, laid out whole.
@@ -431,7 +437,15 @@ impl Packed {
     /// Lifts each parent of `runs` (their edges in `bytes`, children
     /// numbered into `children`) to its child's value if that is better;
     /// `parents` are the values of positions `lowest..`.
-    fn push(&self, runs: &[RunEdges], bytes: &[u8], width: usize, children: &[u16], parents: &mut [u16], lowest: u32) {
+    fn push(
+        &self,
+        runs: &[RunEdges],
+        bytes: &[u8],
+        width: usize,
+        children: &[u16],
+        parents: &mut [u16],
+        lowest: u32,
+    ) {
         let mask = if width == 4 {
             u32::MAX
         } else {
@@ -454,7 +468,8 @@ impl Packed {
                     }
                 }
                 parent += gap;
-                let child = u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) & mask;
+                let child =
+                    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) & mask;
                 at += width;
                 let value = self.parent[usize::from(children[child as usize])];
                 let best = &mut parents[(parent - lowest) as usize];
@@ -466,17 +481,32 @@ impl Packed {
     }
 }
 
+/// Solved tiers by tier, each indexed by [`Hashed`].
+pub type SolvedTiers<T, P> = BTreeMap<T, SolvedTier<Hashed<P>>>;
+
+/// The runs one thread made, by the tier they lead to.
+type RunsByTier<T, P> = Vec<(T, Run<P>)>;
+
+/// Pairs (child, parent number) by the child's tier.
+type PairsByTier<T, P> = Vec<(T, Vec<(P, u32)>)>;
+
+/// What discovery found: the tiers, least first, and how many positions
+/// they hold.
+struct Discovered<T, P> {
+    closed: Vec<Numbered<T, P>>,
+    total: u64,
+}
+
 /// The discovery half of [`solve_reachable`]: every tier closed, least
 /// first, each tier's edges sent to `edges` (with the tier's place in that
 /// order) as it closes; and the number of positions. Stops early if
 /// `edges` hangs up.
-#[allow(clippy::type_complexity)]
 fn discover_edges<G>(
     game: &G,
     start: impl IntoIterator<Item = G::Position>,
     edges: &std::sync::mpsc::SyncSender<(usize, Vec<u8>)>,
     progress: &mut impl FnMut(Progress),
-) -> (Vec<Numbered<G::Tier, G::Position>>, u64)
+) -> Discovered<G::Tier, G::Position>
 where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
@@ -502,12 +532,12 @@ where
             .filter(|f| u64::from(*f) + index.len() as u64 <= u64::from(NO_PARENT))
             .expect("fewer than 2^32 - 1 positions in all");
         total += index.len() as u64;
-        let made: Vec<Vec<(G::Tier, Run<G::Position>)>> = index
+        let made: Vec<RunsByTier<G::Tier, G::Position>> = index
             .as_slice()
             .par_chunks(EXPAND_CHUNK)
             .enumerate()
             .map(|(c, chunk)| {
-                let mut out: Vec<(G::Tier, Vec<(G::Position, u32)>)> = Vec::new();
+                let mut out: PairsByTier<G::Tier, G::Position> = Vec::new();
                 let mut last = 0;
                 for (k, &position) in chunk.iter().enumerate() {
                     if game.primitive(position).is_some() {
@@ -539,7 +569,7 @@ where
             positions: total,
         });
     }
-    (closed, total)
+    Discovered { closed, total }
 }
 
 /// Finds every canonical position reachable from `start` and solves them
@@ -558,7 +588,7 @@ pub fn solve_reachable<G>(
     game: &G,
     start: impl IntoIterator<Item = G::Position>,
     mut progress: impl FnMut(Progress),
-) -> io::Result<BTreeMap<G::Tier, SolvedTier<Hashed<G::Position>>>>
+) -> io::Result<SolvedTiers<G::Tier, G::Position>>
 where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
@@ -566,7 +596,7 @@ where
     let files = EdgeFiles::new()?;
     // Each tier's edges are written on a thread of their own while the
     // next tiers are found.
-    let (mut closed, total) = std::thread::scope(|scope| {
+    let Discovered { mut closed, total } = std::thread::scope(|scope| {
         let (sender, receiver) = std::sync::mpsc::sync_channel(2);
         let writer = scope.spawn(|| files.write_all(receiver));
         let found = discover_edges(game, start, &sender, &mut progress);
