@@ -26,7 +26,8 @@
 //! - [`tiered`] solves games without cycles level by level (a tier is a
 //!   set of positions that moves only leave, towards later tiers), keeping
 //!   in memory only the tiers still needed; with [`tiered::discover`] it
-//!   solves exactly the positions reachable from a start.
+//!   solves exactly the positions reachable from a start, and
+//!   [`tiered::solve_reachable`] does both making each move once.
 //! - [`retrograde`] solves a whole explicit position graph, cycles allowed,
 //!   so positions that neither side can force become draws.
 //! - [`implicit`] does the same for a graph too large to store: dense

@@ -15,6 +15,10 @@
 //!            into later tiers                 tiers its moves lead to
 //! ```
 //!
+//! [`solve_reachable`] does both halves with each move made once: discovery
+//! keeps every move as an edge, on disk, and the backward pass pushes values
+//! along the edges instead of making the moves again.
+//!
 //! A tier's positions are numbered by a [`TierIndex`]: [`Hashed`] for the
 //! positions found reachable from a start by [`discover`], or a game's own
 //! dense ranking for tiers listed whole. Values take two bytes a position
@@ -28,6 +32,9 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
+
+mod pushed;
+pub use pushed::{SolvedTiers, solve_reachable};
 
 /// A [`Game`] without cycles whose positions fall into tiers that moves
 /// only leave.
@@ -167,10 +174,7 @@ impl<P: Copy + Ord + Hash> Hashed<P> {
             "one value a position"
         );
         debug_assert!(positions.windows(2).all(|w| w[0] < w[1]));
-        let bits = (positions.len() / Self::BUCKET_SIZE)
-            .max(1)
-            .next_power_of_two()
-            .trailing_zeros();
+        let bits = Self::bucket_bits(positions.len());
         let mut hashed = Hashed {
             positions: Vec::new(),
             starts: vec![0u32; (1 << bits) + 1],
@@ -197,6 +201,28 @@ impl<P: Copy + Ord + Hash> Hashed<P> {
         }
         hashed.positions = grouped;
         (hashed, moved)
+    }
+
+    /// The bucket number takes this many bits of the hash in an index of
+    /// `len` positions.
+    fn bucket_bits(len: usize) -> u32 {
+        (len / Self::BUCKET_SIZE)
+            .max(1)
+            .next_power_of_two()
+            .trailing_zeros()
+    }
+
+    /// The index of `positions`, already laid out as [`Hashed::from_sorted`]
+    /// lays them out, with `starts` the bucket starts for `bits` bits.
+    fn from_parts(positions: Vec<P>, starts: Vec<u32>, bits: u32) -> Hashed<P> {
+        debug_assert_eq!(bits, Self::bucket_bits(positions.len()));
+        debug_assert_eq!(starts.len(), (1 << bits) + 1);
+        debug_assert_eq!(starts.last().map(|&s| s as usize), Some(positions.len()));
+        Hashed {
+            positions,
+            starts,
+            shift: 64 - bits,
+        }
     }
 
     /// The positions, in index order.

@@ -3,9 +3,9 @@
 //! The game plugs into [`crate::solve`] as a [`Game`] (its moves and the
 //! value of a full board under the chosen [`Rule`]) and a [`TieredGame`]:
 //! a placement adds a pip and a capture keeps the pips and removes dice,
-//! so the tier (pips, fewer dice) rises with every move. A tier is needed
-//! only until the tiers with one pip fewer are solved, so the solver keeps
-//! about two pip levels' worth of positions at work.
+//! so the tier (pips, fewer dice) rises with every move. A board is solved
+//! by [`tiered::solve_reachable`], which makes each move once and keeps
+//! every tier.
 //!
 //! Positions are stored up to the symmetries of the board (eight for a
 //! square, four for another rectangle): the empty board is symmetric, so
@@ -497,6 +497,9 @@ pub enum SolveError {
          (3x3, 2x4, 4x2 and smaller)"
     )]
     TooLarge(Size),
+    /// The temporary files that hold the moves during a solve failed.
+    #[error("cannot keep the moves in a temporary file while solving: {0}")]
+    Spill(String),
 }
 
 /// The value of every position reachable from the empty board.
@@ -527,13 +530,14 @@ impl Packed for Key {
 impl Solution {
     /// Strongly solves the board of `size` under `rule`, reporting on
     /// `progress` as it goes.
-    pub fn solve(size: Size, rule: Rule, mut progress: impl FnMut(Progress)) -> Result<Solution, SolveError> {
+    pub fn solve(size: Size, rule: Rule, progress: impl FnMut(Progress)) -> Result<Solution, SolveError> {
         if size.cells() > MAX_SOLVED_CELLS {
             return Err(SolveError::TooLarge(size));
         }
         let game = Cephalopod::new(size, rule);
-        let found = tiered::discover(&game, [game.key(Position::start(size))], &mut progress);
-        let tiers = tiered::solve(&game, found, |_, _| true, progress);
+        let start = game.key(Position::start(size));
+        let tiers = tiered::solve_reachable(&game, [start], progress)
+            .map_err(|e| SolveError::Spill(e.to_string()))?;
         Ok(Solution { game, tiers })
     }
 
