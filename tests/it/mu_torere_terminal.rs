@@ -183,3 +183,72 @@ fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
     std::io::Write::write_all(&mut screen, b"1\n1 0 1\n0 0 0\n0 0 0\n\x04").expect("typing works");
     wait_for(&output, &mut seen, b"626111111");
 }
+
+/// A left click at (`row`, `col`) of the screen, counted from 0, as an SGR
+/// mouse report: the press, then the release.
+fn click(row: u16, col: u16) -> Vec<u8> {
+    format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).into_bytes()
+}
+
+/// The board on ten points: a move by a number that waits for Enter, a
+/// refusal, a move by the mouse, undo, the help, an unknown key's hint.
+#[test]
+fn a_game_on_ten_points_by_number_and_by_the_mouse() {
+    use crate::pseudo_terminal::{Screen, start_in, wait_to_show};
+    let (mut screen, terminal) = pseudo_terminal();
+    let mut program = start_in(terminal, &["mu-torere", "--points", "10"]);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut shown = Screen::default();
+    wait_to_show(&output, &mut shown, "Mu Torere on 10 points, standard rule");
+    wait_to_show(&output, &mut shown, "no moves yet");
+    wait_to_show(&output, &mut shown, "type its number: 1 or 5");
+
+    // 1 may begin 10: it waits, and Enter chooses 1.
+    screen.write_all(b"1").expect("typing works");
+    wait_to_show(&output, &mut shown, "1: another digit for 10, or Enter for 1");
+    screen.write_all(b"\r").expect("typing works");
+    wait_to_show(&output, &mut shown, "1. ● black 1 to 0  you");
+    wait_to_show(&output, &mut shown, "2. ○ white ");
+    // Two digits choose 10: white's stone, or the empty point if white
+    // left it, and refused either way.
+    screen.write_all(b"10").expect("typing works");
+    wait_to_show(&output, &mut shown, "10 is ");
+
+    // A click on a stone that may move, as drawn.
+    let (row, col) = shown.locate("[●]").expect("a movable stone");
+    screen.write_all(&click(row, col + 1)).expect("clicking works");
+    wait_to_show(&output, &mut shown, "3. ● black ");
+    wait_to_show(&output, &mut shown, "4. ○ white ");
+
+    // Undo takes back the move and the reply.
+    screen.write_all(b"u").expect("typing works");
+    wait_to_show(&output, &mut shown, "Took back your last move.");
+    assert!(!shown.text().contains("3. ● black "), "{}", shown.text());
+
+    // An unknown key gets a hint; ? shows the rules, any key closes them.
+    screen.write_all(b"z").expect("typing works");
+    wait_to_show(&output, &mut shown, "`z` does nothing here");
+    screen.write_all(b"?").expect("typing works");
+    wait_to_show(&output, &mut shown, "A ring of 10 points");
+    screen.write_all(b"e").expect("typing works");
+    wait_to_show(&output, &mut shown, "Evaluation");
+
+    screen.write_all(b"q").expect("typing works");
+    let status = ending(&mut program, "q");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert!(is_cooked(&screen), "the terminal is cooked again");
+}
+
+/// `--plain` keeps the line protocol on a terminal.
+#[test]
+fn plain_keeps_line_mode_on_ten_points() {
+    use crate::pseudo_terminal::{Screen, start_in, wait_to_show};
+    let (mut screen, terminal) = pseudo_terminal();
+    let mut program = start_in(terminal, &["mu-torere", "--points", "10", "--plain"]);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut shown = Screen::default();
+    wait_to_show(&output, &mut shown, "0 (centre)");
+    screen.write_all(b"quit\n").expect("typing works");
+    let status = ending(&mut program, "quit");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}

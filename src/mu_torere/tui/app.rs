@@ -26,10 +26,10 @@ pub enum Player {
 
 /// One move of the game so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
+pub struct Ply<M = Move> {
     pub mover: Color,
     pub by: Player,
-    pub mv: Move,
+    pub mv: M,
 }
 
 /// What the user asked for, once keys and clicks are decoded.
@@ -60,18 +60,64 @@ pub enum Flow {
     Quit,
 }
 
-/// The evaluation of the current position for the human.
+/// The evaluation of the current position for the human, with the moves
+/// named by the point `P` of the stone that moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evaluation {
+pub struct Evaluation<P = Square> {
     /// `drawn`, `you can win in 3 plies`, `lost: the program wins in 5 plies`.
     pub verdict: String,
     /// The human's moves that turn the position into a loss while another
-    /// move does not, in square order.
-    pub losing_moves: Vec<Square>,
-    /// The human's moves that win as fast as possible, in square order.
-    pub winning_moves: Vec<Square>,
+    /// move does not, in point order.
+    pub losing_moves: Vec<P>,
+    /// The human's moves that win as fast as possible, in point order.
+    pub winning_moves: Vec<P>,
     /// Whether every move of the human loses (a lost position).
     pub every_move_loses: bool,
+}
+
+impl<P: Copy + Ord> Evaluation<P> {
+    /// The evaluation of a position worth `value` to the human, whose
+    /// moves, when it is the human's turn, are `moves`: the point of the
+    /// stone that moves and what the move is worth to the human.
+    pub fn new(value: Outcome, moves: &[(P, Outcome)]) -> Evaluation<P> {
+        let plies = |n: u32| {
+            if n == 1 {
+                "1 ply".to_owned()
+            } else {
+                format!("{n} plies")
+            }
+        };
+        let verdict = match value {
+            Outcome::Draw | Outcome::Tie(_) => "drawn".to_owned(),
+            Outcome::Win(n) => format!("you can win in {}", plies(n)),
+            Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
+        };
+        let points = |keep: &dyn Fn(Outcome) -> bool| {
+            let mut points: Vec<P> = moves
+                .iter()
+                .filter(|&&(_, value)| keep(value))
+                .map(|&(point, _)| point)
+                .collect();
+            points.sort();
+            points
+        };
+        let every_move_loses = !moves.is_empty() && moves.iter().all(|(_, value)| value.is_loss());
+        let losing_moves = if every_move_loses {
+            Vec::new()
+        } else {
+            points(&|v: Outcome| v.is_loss())
+        };
+        let winning_moves = match value {
+            Outcome::Win(_) => points(&|v: Outcome| v == value),
+            _ => Vec::new(),
+        };
+        Evaluation {
+            verdict,
+            losing_moves,
+            winning_moves,
+            every_move_loses,
+        }
+    }
 }
 
 /// One game in the terminal, with its history for undo and what the
@@ -183,48 +229,15 @@ impl App {
         if p.to_move != self.human {
             value = value.parent();
         }
-        let plies = |n: u32| {
-            if n == 1 {
-                "1 ply".to_owned()
-            } else {
-                format!("{n} plies")
-            }
-        };
-        let verdict = match value {
-            Outcome::Draw | Outcome::Tie(_) => "drawn".to_owned(),
-            Outcome::Win(n) => format!("you can win in {}", plies(n)),
-            Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
-        };
-        let ranked = if p.to_move == self.human {
+        let moves: Vec<(Square, Outcome)> = if p.to_move == self.human {
             ranked_moves(self.solution, p)
-        } else {
-            Vec::new()
-        };
-        let squares = |keep: &dyn Fn(Outcome) -> bool| {
-            let mut squares: Vec<Square> = ranked
                 .iter()
-                .filter(|r| keep(r.value))
-                .map(|r| r.mv.from)
-                .collect();
-            squares.sort();
-            squares
-        };
-        let every_move_loses = !ranked.is_empty() && ranked.iter().all(|r| r.value.is_loss());
-        let losing_moves = if every_move_loses {
-            Vec::new()
+                .map(|r| (r.mv.from, r.value))
+                .collect()
         } else {
-            squares(&|v: Outcome| v.is_loss())
+            Vec::new()
         };
-        let winning_moves = match value {
-            Outcome::Win(_) => squares(&|v: Outcome| v == value),
-            _ => Vec::new(),
-        };
-        Some(Evaluation {
-            verdict,
-            losing_moves,
-            winning_moves,
-            every_move_loses,
-        })
+        Some(Evaluation::new(value, &moves))
     }
 
     /// Decodes a terminal event: keys, and left clicks on the board as laid

@@ -14,6 +14,7 @@
 //! line mode ([`crate::mu_torere::play`]); only the input and output differ.
 
 pub(crate) mod app;
+pub(crate) mod command;
 pub(crate) mod draw;
 #[cfg(fuzzing)]
 pub mod keys;
@@ -24,7 +25,7 @@ pub(crate) mod terminal;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use app::{App, Flow};
+pub(crate) use app::{App, Flow, Player};
 pub(crate) use draw::draw;
 
 use super::play::Config;
