@@ -147,6 +147,8 @@ fn full_screen(plain: bool) -> bool {
 /// sender expects, killed by it (status 143 for SIGTERM in a shell).
 #[cfg(feature = "tui")]
 fn board_ended(ending: gamespace::mu_torere::tui::Ending) -> anyhow::Result<()> {
+    // Every board ends with the same `Ending`, which each game's `tui`
+    // module names.
     if let gamespace::mu_torere::tui::Ending::Signal(signal) = ending {
         signal_hook::low_level::emulate_default_handler(signal)?;
     }

@@ -12,9 +12,9 @@ use crate::mu_torere::moves::{Move, MoveError};
 use crate::mu_torere::play::{Config, DrawRule};
 use crate::mu_torere::solver::Solution;
 use crate::solve::Outcome;
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crate::tui::Flow;
+use crate::tui::command::{Command, command};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 
 /// Who made a move.
@@ -47,16 +47,6 @@ pub enum Action {
     Suspend,
     /// A key that does nothing here: it gets a hint.
     Unknown(KeyCode),
-    Quit,
-}
-
-/// Whether the event loop goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    /// Stop the process until the shell continues it, with the terminal
-    /// given back meanwhile.
-    Suspend,
     Quit,
 }
 
@@ -256,29 +246,17 @@ impl App {
     }
 
     fn key_action(key: &KeyEvent) -> Option<Action> {
-        if key.kind == KeyEventKind::Release {
-            return None;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('c' | 'C') => Some(Action::Quit),
-                KeyCode::Char('z' | 'Z') => Some(Action::Suspend),
-                code => Some(Action::Unknown(code)),
-            };
-        }
-        match key.code {
-            KeyCode::Char(c @ '1'..='9') => Square::from_number(c.to_digit(10)?).map(Action::Select),
-            KeyCode::Char('u' | 'U') | KeyCode::Backspace => Some(Action::Undo),
-            KeyCode::Char('n' | 'N') => Some(Action::NewGame),
-            KeyCode::Char('s' | 'S') => Some(Action::SwapSides),
-            KeyCode::Char('e' | 'E') => Some(Action::ToggleEvaluation),
-            KeyCode::Char('?' | 'h' | 'H') | KeyCode::F(1) => Some(Action::Help),
-            KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Action::Quit),
-            // Keys that only move the cursor or change the mode are not
-            // presses a person means as a command.
-            KeyCode::Modifier(_) | KeyCode::CapsLock | KeyCode::NumLock | KeyCode::ScrollLock => None,
-            code => Some(Action::Unknown(code)),
-        }
+        Some(match command(key)? {
+            Command::Char(c @ '1'..='9') => Action::Select(Square::from_number(c.to_digit(10)?)?),
+            Command::Undo => Action::Undo,
+            Command::Char('n' | 'N') => Action::NewGame,
+            Command::Char('s' | 'S') => Action::SwapSides,
+            Command::Char('e' | 'E') => Action::ToggleEvaluation,
+            Command::Help => Action::Help,
+            Command::Suspend => Action::Suspend,
+            Command::Quit | Command::Escape => Action::Quit,
+            _ => Action::Unknown(key.code),
+        })
     }
 
     /// Handles one terminal event on a screen of size `area`. On a screen

@@ -14,9 +14,10 @@
 //! reads on a light background as on a dark one.
 
 use super::app::{App, Evaluation, Player};
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, Screen, inner};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use crate::mu_torere::board::{Color as Stone, Square};
 use crate::mu_torere::play::RULES;
+use crate::tui::draw::{self as tui, Theme, help, history, keys_box, status, too_small};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Position as Cell, Rect};
@@ -24,7 +25,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Line as Segment};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 use std::fmt::Display;
 
 pub const BLACK_STONE: char = '●';
@@ -39,29 +40,8 @@ pub fn glyph(point: Option<Stone>) -> char {
     }
 }
 
-/// Styles, with the colours left out under `NO_COLOR`.
-#[derive(Clone, Copy)]
-pub struct Theme {
-    pub colour: bool,
-}
-
+/// The styles of Mu Torere's pieces.
 impl Theme {
-    fn paint(self, style: Style) -> Style {
-        if self.colour {
-            style
-        } else {
-            Style {
-                fg: None,
-                bg: None,
-                ..style
-            }
-        }
-    }
-
-    pub fn fg(self, colour: Color) -> Style {
-        self.paint(Style::new().fg(colour))
-    }
-
     pub fn stone(self, point: Option<Stone>) -> Style {
         match point {
             Some(Stone::Black) => self.fg(Color::Red).add_modifier(Modifier::BOLD),
@@ -109,59 +89,6 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
-/// The status line, in its box.
-pub fn status(frame: &mut Frame, text: &str, area: Rect) {
-    let status = Paragraph::new(text)
-        .wrap(Wrap { trim: true })
-        .block(Block::new().borders(Borders::ALL).title(" Status "));
-    frame.render_widget(status, area);
-}
-
-/// The rules and the keys, over the board and the panel.
-pub fn help(frame: &mut Frame, rules: &str, keys: &[(&str, &str)], area: Rect) {
-    let mut lines = vec![
-        Line::styled("Rules", Style::new().add_modifier(Modifier::BOLD)),
-        Line::from(rules.to_owned()),
-        Line::from(""),
-        Line::styled("Keys", Style::new().add_modifier(Modifier::BOLD)),
-    ];
-    let mut keys = keys.to_vec();
-    keys.push(("Ctrl-Z", "suspend (fg to come back)"));
-    lines.extend(key_lines(&keys));
-    frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
-            Block::new()
-                .borders(Borders::ALL)
-                .title(" Help ")
-                .title_bottom(Line::from(" any key closes ").alignment(Alignment::Center)),
-        ),
-        area,
-    );
-}
-
-/// What a screen smaller than `needed` (columns, rows) shows instead of
-/// the board.
-pub fn too_small(frame: &mut Frame, area: Rect, needed: (u16, u16)) {
-    let (width, height) = needed;
-    let text = vec![
-        Line::from("Terminal too small"),
-        Line::from(format!(
-            "{}x{} now, {width}x{height} needed",
-            area.width, area.height
-        )),
-        Line::from("Enlarge the window, or press q to quit"),
-    ];
-    let top = area.height.saturating_sub(3) / 2;
-    let rect = Rect::new(area.x, area.y + top, area.width, area.height.saturating_sub(top));
-    frame.render_widget(
-        Paragraph::new(text)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true }),
-        rect,
-    );
-}
-
 /// The title line: the game, and who plays which side.
 pub fn title(game: &str, human: Stone, theme: Theme) -> Line<'static> {
     let side = |colour: Stone| {
@@ -170,13 +97,7 @@ pub fn title(game: &str, human: Stone, theme: Theme) -> Line<'static> {
             theme.stone(Some(colour)),
         )
     };
-    Line::from(vec![
-        Span::styled(format!(" {game} "), Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw("  you: "),
-        side(human),
-        Span::raw("   program: "),
-        side(human.opponent()),
-    ])
+    tui::title(game, side(human), side(human.opponent()))
 }
 
 /// The board's box: whose move it is, or how the game ended (`won_with`,
@@ -427,32 +348,23 @@ pub fn evaluation_lines<P: Display>(
 }
 
 fn history_box(theme: Theme, plies: &[(Stone, Player, String)], area: Rect) -> Paragraph<'static> {
-    let rows = usize::from(inner(area).height);
-    let lines: Vec<Line> = plies
+    let plies = plies
         .iter()
-        .enumerate()
-        .skip(plies.len().saturating_sub(rows))
-        .map(|(i, (mover, by, mv))| {
+        .map(|(mover, by, mv)| {
             let by = match by {
                 Player::Human => "you",
                 Player::Program => "program",
             };
-            Line::from(vec![
-                Span::raw(format!("{:>3}. ", i + 1)),
+            vec![
                 Span::styled(
                     format!("{} {mover}", glyph(Some(*mover))),
                     theme.stone(Some(*mover)),
                 ),
                 Span::raw(format!(" {mv}  {by}")),
-            ])
+            ]
         })
         .collect();
-    let lines = if lines.is_empty() {
-        vec![Line::from("  no moves yet")]
-    } else {
-        lines
-    };
-    Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Moves "))
+    history(plies, area)
 }
 
 /// The keys, as the panel and the help list them.
@@ -465,28 +377,3 @@ const KEYS: [(&str, &str); 7] = [
     ("?, h", "rules and help"),
     ("q, Esc", "quit"),
 ];
-
-/// The `keys` and what each does, a line each, the keys in a column.
-pub fn key_lines(keys: &[(&str, &str)]) -> Vec<Line<'static>> {
-    let width = keys
-        .iter()
-        .map(|(key, _)| key.chars().count() + 1)
-        .max()
-        .unwrap_or(0)
-        .max(11);
-    keys.iter()
-        .map(|&(key, what)| {
-            Line::from(vec![
-                Span::styled(
-                    format!(" {key:<width$}"),
-                    Style::new().add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(what.to_owned()),
-            ])
-        })
-        .collect()
-}
-
-pub fn keys_box(keys: &[(&str, &str)]) -> Paragraph<'static> {
-    Paragraph::new(key_lines(keys)).block(Block::new().borders(Borders::ALL).title(" Keys "))
-}

@@ -3,7 +3,8 @@
 //! click lands on exactly the stone that is drawn there.
 
 use crate::mu_torere::board::Square;
-use ratatui::layout::{Constraint, Layout, Position as Cell, Rect};
+use crate::tui::layout::{Parts, inner};
+use ratatui::layout::{Position as Cell, Rect};
 
 /// The smallest terminal the whole picture fits in.
 pub const MIN_WIDTH: u16 = 72;
@@ -32,10 +33,12 @@ impl Screen {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
-        let [title, body, status] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(4)]).areas(area);
-        let [board, panel] =
-            Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
+        let Parts {
+            title,
+            board,
+            panel,
+            status,
+        } = Parts::new(area, PANEL_WIDTH);
         Some(Screen {
             title,
             board,
@@ -48,16 +51,6 @@ impl Screen {
     pub fn octagon(&self) -> Octagon {
         Octagon::fit(inner(self.board))
     }
-}
-
-/// The area inside a one-cell border.
-pub fn inner(area: Rect) -> Rect {
-    Rect::new(
-        area.x + 1,
-        area.y + 1,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(2),
-    )
 }
 
 /// The octagon drawn in an area: the cell of each point's stone and label.

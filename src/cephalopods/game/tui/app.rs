@@ -19,11 +19,11 @@ use crate::cephalopods::game::board::{Player, Position, Size};
 use crate::cephalopods::game::moves::Move;
 use crate::cephalopods::game::play::{Config, RankedMove, choose, ranked_moves, winner};
 use crate::cephalopods::game::solver::{Rule, Solution};
-use crate::mu_torere::tui::Flow;
 use crate::solve::Outcome;
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crate::tui::Flow;
+pub use crate::tui::command::Direction;
+use crate::tui::command::{Command, command};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Spot, Rect};
 
 /// Who made a move.
@@ -39,15 +39,6 @@ pub struct Ply {
     pub player: Player,
     pub by: Mover,
     pub mv: Move,
-}
-
-/// A direction for the cursor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Up,
-    Down,
-    Left,
-    Right,
 }
 
 /// What the user asked for, once keys and clicks are decoded.
@@ -335,44 +326,29 @@ impl<'a> App<'a> {
     }
 
     fn key_action(&self, key: &KeyEvent) -> Option<Action> {
-        if key.kind == KeyEventKind::Release {
-            return None;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('c' | 'C') => Some(Action::Quit),
-                KeyCode::Char('z' | 'Z') => Some(Action::Suspend),
-                code => Some(Action::Unknown(code)),
-            };
-        }
         let size = self.size();
-        match key.code {
-            KeyCode::Char(c @ 'a'..='e') if usize::from(c as u8 - b'a') < size.cols() => {
-                Some(Action::File(usize::from(c as u8 - b'a')))
+        Some(match command(key)? {
+            Command::Char(c @ 'a'..='e') if usize::from(c as u8 - b'a') < size.cols() => {
+                Action::File(usize::from(c as u8 - b'a'))
             }
-            KeyCode::Char(c @ '1'..='5') if usize::from(c as u8 - b'0') <= size.rows() => {
-                Some(Action::Rank(usize::from(c as u8 - b'0')))
+            Command::Char(c @ '1'..='5') if usize::from(c as u8 - b'0') <= size.rows() => {
+                Action::Rank(usize::from(c as u8 - b'0'))
             }
-            KeyCode::Up => Some(Action::Cursor(Direction::Up)),
-            KeyCode::Down => Some(Action::Cursor(Direction::Down)),
-            KeyCode::Left => Some(Action::Cursor(Direction::Left)),
-            KeyCode::Right => Some(Action::Cursor(Direction::Right)),
-            KeyCode::Char(' ') => Some(Action::Choose),
-            KeyCode::Enter => Some(Action::Confirm),
-            KeyCode::Tab => Some(Action::NextSet),
-            KeyCode::BackTab => Some(Action::PreviousSet),
-            KeyCode::Esc => Some(Action::Cancel),
-            KeyCode::Char('u' | 'U') | KeyCode::Backspace => Some(Action::Undo),
-            KeyCode::Char('n' | 'N') => Some(Action::NewGame),
-            KeyCode::Char('s' | 'S') => Some(Action::SwapSides),
-            KeyCode::Char('v' | 'V') => Some(Action::ToggleValues),
-            KeyCode::Char('?' | 'h' | 'H') | KeyCode::F(1) => Some(Action::Help),
-            KeyCode::Char('q' | 'Q') => Some(Action::Quit),
-            // Keys that only change a mode are not presses a person means as
-            // a command.
-            KeyCode::Modifier(_) | KeyCode::CapsLock | KeyCode::NumLock | KeyCode::ScrollLock => None,
-            code => Some(Action::Unknown(code)),
-        }
+            Command::Cursor(direction) => Action::Cursor(direction),
+            Command::Char(' ') => Action::Choose,
+            Command::Enter => Action::Confirm,
+            Command::Tab => Action::NextSet,
+            Command::BackTab => Action::PreviousSet,
+            Command::Escape => Action::Cancel,
+            Command::Undo => Action::Undo,
+            Command::Char('n' | 'N') => Action::NewGame,
+            Command::Char('s' | 'S') => Action::SwapSides,
+            Command::Char('v' | 'V') => Action::ToggleValues,
+            Command::Help => Action::Help,
+            Command::Suspend => Action::Suspend,
+            Command::Quit => Action::Quit,
+            Command::Char(_) | Command::Other(_) => Action::Unknown(key.code),
+        })
     }
 
     /// Handles one terminal event on a screen of size `area`. On a screen
@@ -675,6 +651,7 @@ impl<'a> App<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
     use std::sync::OnceLock;
 
     fn solution(size: &str) -> &'static Solution {

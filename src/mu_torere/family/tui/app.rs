@@ -19,9 +19,10 @@ use crate::mu_torere::draw::DrawRule;
 use crate::mu_torere::family::choice::{choose, ranked_moves};
 use crate::mu_torere::family::play::RingConfig;
 use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolution, Rule};
+use crate::mu_torere::tui::Player;
 use crate::mu_torere::tui::app::{Evaluation, Ply};
-use crate::mu_torere::tui::command::{Command, Direction, command};
-use crate::mu_torere::tui::{Flow, Player};
+use crate::tui::Flow;
+use crate::tui::command::{Command, Direction, command};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 

@@ -11,9 +11,8 @@ use super::layout::{Polygon, Screen, min_size};
 use crate::mu_torere::board::Color as Stone;
 use crate::mu_torere::family::{RingMove, Stones};
 use crate::mu_torere::tui::Player;
-use crate::mu_torere::tui::draw::{
-    Mark, Theme, board_box, edges, evaluation_lines, help, number, panel, status, stone, title, too_small,
-};
+use crate::mu_torere::tui::draw::{Mark, board_box, edges, evaluation_lines, number, panel, stone, title};
+use crate::tui::draw::{Theme, help, status, too_small};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position as Cell, Rect};

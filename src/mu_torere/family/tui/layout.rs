@@ -17,14 +17,12 @@
 //! which some number finds no such place is not used: the largest shape
 //! that has a place for everything and fits the screen is drawn.
 
-use crate::mu_torere::tui::layout::inner;
-use ratatui::layout::{Constraint, Layout, Position as Cell, Rect};
+use crate::tui::layout::{Parts, STATUS_HEIGHT, inner};
+use ratatui::layout::{Position as Cell, Rect};
 use std::collections::HashMap;
 
 /// The width of the side panel (history, evaluation, keys).
 pub const PANEL_WIDTH: u16 = 32;
-/// The rows of the status box, borders included.
-const STATUS_HEIGHT: u16 = 4;
 /// Terminal cells are about this much taller than wide.
 const CELL_ASPECT: f64 = 2.2;
 /// The widest ellipse drawn, as columns per row of its radius.
@@ -51,14 +49,12 @@ impl Screen {
         if area.width < min_width || area.height < min_height {
             return None;
         }
-        let [title, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(0),
-            Constraint::Length(STATUS_HEIGHT),
-        ])
-        .areas(area);
-        let [board, panel] =
-            Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
+        let Parts {
+            title,
+            board,
+            panel,
+            status,
+        } = Parts::new(area, PANEL_WIDTH);
         let polygon = Polygon::fit(inner(board), names)?;
         Some(Screen {
             title,

@@ -18,7 +18,7 @@ pub(crate) mod layout;
 
 use super::RingSolution;
 use super::play::RingConfig;
-use crate::mu_torere::tui::{Board, Ending, Flow, run_board};
+use crate::tui::{Board, Ending, Flow, run_board};
 use app::App;
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
@@ -33,7 +33,7 @@ pub fn run(solution: &RingSolution, config: RingConfig, colour: bool) -> io::Res
 }
 
 impl Board for App<'_> {
-    fn draw(&self, frame: &mut Frame) {
+    fn draw(&mut self, frame: &mut Frame) {
         draw::draw(frame, self);
     }
 
