@@ -64,3 +64,12 @@ pub fn command(key: &KeyEvent) -> Option<Command> {
         code => Command::Other(code),
     })
 }
+
+/// How the hint for a key that does nothing names it: `` `z` ``, or `That
+/// key` for one that is no character.
+pub fn key_name(code: KeyCode) -> String {
+    match code {
+        KeyCode::Char(c) => format!("`{c}`"),
+        _ => "That key".to_owned(),
+    }
+}

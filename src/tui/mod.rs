@@ -19,9 +19,11 @@
 //! - `layout` and `draw`: the parts of a screen that every board lays out
 //!   and draws alike (the title, the status, the panels of keys and moves,
 //!   the help, the message for a terminal too small).
+//! - `history`: the game so far, for undo and a new game.
 
 pub(crate) mod command;
 pub(crate) mod draw;
+pub(crate) mod history;
 #[cfg(fuzzing)]
 pub mod keys;
 #[cfg(not(fuzzing))]

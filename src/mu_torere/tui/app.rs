@@ -13,7 +13,8 @@ use crate::mu_torere::play::{Config, DrawRule};
 use crate::mu_torere::solver::Solution;
 use crate::solve::Outcome;
 use crate::tui::Flow;
-use crate::tui::command::{Command, command};
+use crate::tui::command::{Command, command, key_name};
+use crate::tui::history::{History, undo_note};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 
@@ -114,13 +115,10 @@ impl<P: Copy + Ord> Evaluation<P> {
 /// screen shows besides the board.
 pub struct App {
     solution: &'static Solution,
-    start: Position,
     human: Color,
     /// Draw in colour; off under `NO_COLOR`.
     pub colour: bool,
-    /// The game so far: `positions[i]` is the position before `plies[i]`.
-    positions: Vec<Position>,
-    plies: Vec<Ply>,
+    game: History<Position, Ply>,
     show_evaluation: bool,
     show_help: bool,
     draw_rule: DrawRule,
@@ -133,11 +131,9 @@ impl App {
     pub fn new(solution: &'static Solution, config: Config) -> App {
         let mut app = App {
             solution,
-            start: config.start,
             human: config.human,
             colour: config.colour,
-            positions: vec![config.start],
-            plies: Vec::new(),
+            game: History::new(config.start),
             show_evaluation: false,
             show_help: false,
             draw_rule: config.draw_rule,
@@ -148,7 +144,7 @@ impl App {
     }
 
     pub fn position(&self) -> Position {
-        *self.positions.last().expect("the game has a position")
+        self.game.position()
     }
 
     pub fn human(&self) -> Color {
@@ -156,11 +152,11 @@ impl App {
     }
 
     pub fn plies(&self) -> &[Ply] {
-        &self.plies
+        self.game.plies()
     }
 
     pub fn last_move(&self) -> Option<Move> {
-        self.plies.last().map(|p| p.mv)
+        self.plies().last().map(|p| p.mv)
     }
 
     pub fn status(&self) -> &str {
@@ -187,7 +183,7 @@ impl App {
 
     /// Whether the game has ended in a draw under the draw rule.
     pub fn drawn(&self) -> bool {
-        self.winner().is_none() && self.draw_rule.is_drawn(&self.positions)
+        self.winner().is_none() && self.draw_rule.is_drawn(self.game.positions())
     }
 
     /// Whether the game has ended, won or drawn.
@@ -292,10 +288,7 @@ impl App {
                 self.describe_turn("");
             }
             Action::Unknown(code) => {
-                let key = match code {
-                    KeyCode::Char(c) => format!("`{c}`"),
-                    _ => "That key".to_owned(),
-                };
+                let key = key_name(code);
                 self.describe_turn(&format!(
                     "{key} does nothing here: 1-9 moves a stone, ? shows the rules and keys, q quits. "
                 ));
@@ -339,33 +332,24 @@ impl App {
     }
 
     fn undo(&mut self) {
-        let back = (0..self.plies.len())
-            .rev()
-            .find(|&i| self.positions[i].to_move == self.human);
-        match back {
-            None => self.describe_turn("Nothing to undo. "),
-            Some(i) => {
-                self.plies.truncate(i);
-                self.positions.truncate(i + 1);
-                self.describe_turn("Took back your last move. ");
-            }
-        }
+        let human = self.human;
+        let note = undo_note(self.game.undo(|p, _| p.to_move == human));
+        self.describe_turn(note);
     }
 
     fn new_game(&mut self) {
-        self.positions = vec![self.start];
-        self.plies.clear();
+        self.game.restart();
         self.program_turn(&format!("New game: you play {}. ", self.human));
     }
 
     fn push(&mut self, by: Player, mv: Move) {
         let p = self.position();
-        self.plies.push(Ply {
+        let ply = Ply {
             mover: p.to_move,
             by,
             mv,
-        });
-        self.positions.push(p.play(mv));
+        };
+        self.game.push(ply, p.play(mv));
     }
 
     /// Lets the program move if it is its turn, then says what happened
@@ -382,43 +366,75 @@ impl App {
     }
 
     fn describe_turn(&mut self, note: &str) {
-        if let Some(winner) = self.winner() {
+        let p = self.position();
+        let turn = Turn {
+            human: self.human,
+            to_move: p.to_move,
+            winner: self.winner(),
+            won_with: self.winning_move().map(|m| m.to_string()),
+            drawn: self.drawn(),
+            program_moved: self
+                .plies()
+                .last()
+                .filter(|ply| ply.by == Player::Program)
+                .map(|ply| (ply.mv.to_string(), ply.mover)),
+            movable: self.movable().iter().map(Square::to_string).collect(),
+            how: "press ",
+        };
+        self.status = turn.status(note);
+    }
+}
+
+/// What the status line of a Mu Torere board says of the turn.
+pub struct Turn {
+    pub human: Color,
+    pub to_move: Color,
+    pub winner: Option<Color>,
+    /// The winning move, once a side has won.
+    pub won_with: Option<String>,
+    pub drawn: bool,
+    /// The last move, if the program made it, and its side.
+    pub program_moved: Option<(String, Color)>,
+    /// The names of the stones the human may move, in order.
+    pub movable: Vec<String>,
+    /// How to name a stone, before the list of them: `press `.
+    pub how: &'static str,
+}
+
+impl Turn {
+    /// The status line: `note`, then how the game ended, or what the
+    /// program played and which stones the human may move.
+    pub fn status(self, note: &str) -> String {
+        if let Some(winner) = self.winner {
             let who = if winner == self.human {
                 "you win"
             } else {
                 "the program wins"
             };
-            let by = self
-                .winning_move()
-                .map(|m| format!(" with {m}"))
-                .unwrap_or_default();
-            self.status = format!(
+            let by = self.won_with.map(|m| format!(" with {m}")).unwrap_or_default();
+            return format!(
                 "{note}Game over: {winner} wins{by}, {who}: {} cannot move. n: new game, u: undo, q: quit",
                 winner.opponent()
             );
-            return;
         }
-        if self.drawn() {
-            self.status = format!(
+        if self.drawn {
+            return format!(
                 "{note}Draw: this position, {} to move, has come up a third time. \
                  n: new game, u: undo, q: quit",
-                self.position().to_move
+                self.to_move
             );
-            return;
         }
-        let mut movable: Vec<String> = self.movable().iter().map(Square::to_string).collect();
+        let mut movable = self.movable;
         let last_mover = movable.pop().unwrap_or_default();
         let movable = if movable.is_empty() {
             last_mover
         } else {
             format!("{} or {last_mover}", movable.join(", "))
         };
-        let last = match self.plies.last() {
-            Some(ply) if ply.by == Player::Program => {
-                format!("The program moved {} ({}). ", ply.mv, ply.mover)
-            }
-            _ => String::new(),
-        };
-        self.status = format!("{note}{last}Your move: click a stone or press {movable}");
+        let last = self
+            .program_moved
+            .map(|(mv, mover)| format!("The program moved {mv} ({mover}). "))
+            .unwrap_or_default();
+        format!("{note}{last}Your move: click a stone or {}{movable}", self.how)
     }
 }

@@ -22,7 +22,8 @@ use crate::cephalopods::game::solver::{Rule, Solution};
 use crate::solve::Outcome;
 use crate::tui::Flow;
 pub use crate::tui::command::Direction;
-use crate::tui::command::{Command, command};
+use crate::tui::command::{Command, command, key_name};
+use crate::tui::history::{History, undo_note};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Spot, Rect};
 
@@ -135,13 +136,10 @@ pub struct Evaluation {
 /// screen shows besides the board.
 pub struct App<'a> {
     solution: &'a Solution,
-    start: Position,
     human: Player,
     /// Draw in colour; off under `NO_COLOR`.
     pub colour: bool,
-    /// The game so far: `positions[i]` is the position before `plies[i]`.
-    positions: Vec<Position>,
-    plies: Vec<Ply>,
+    game: History<Position, Ply>,
     cursor: usize,
     held: Option<Held>,
     /// A file letter typed, waiting for its rank.
@@ -167,11 +165,9 @@ impl<'a> App<'a> {
         let size = config.start.size();
         let mut app = App {
             solution,
-            start: config.start,
             human: config.human,
             colour,
-            positions: vec![config.start],
-            plies: Vec::new(),
+            game: History::new(config.start),
             // The middle of the board.
             cursor: (size.rows() / 2) * size.cols() + size.cols() / 2,
             held: None,
@@ -185,11 +181,11 @@ impl<'a> App<'a> {
     }
 
     pub fn position(&self) -> Position {
-        *self.positions.last().expect("the game has a position")
+        self.game.position()
     }
 
     pub fn size(&self) -> Size {
-        self.start.size()
+        self.position().size()
     }
 
     pub fn rule(&self) -> Rule {
@@ -201,11 +197,11 @@ impl<'a> App<'a> {
     }
 
     pub fn plies(&self) -> &[Ply] {
-        &self.plies
+        self.game.plies()
     }
 
     pub fn last_move(&self) -> Option<Ply> {
-        self.plies.last().copied()
+        self.plies().last().copied()
     }
 
     pub fn cursor(&self) -> usize {
@@ -423,10 +419,7 @@ impl<'a> App<'a> {
                 self.describe_turn("");
             }
             Action::Unknown(code) => {
-                let key = match code {
-                    KeyCode::Char(c) => format!("`{c}`"),
-                    _ => "That key".to_owned(),
-                };
+                let key = key_name(code);
                 let last = self.size().cell_name(self.size().cols() - 1);
                 self.describe_turn(&format!(
                     "{key} does nothing here: click a cell or type its name (a1 to {last}), \
@@ -560,34 +553,24 @@ impl<'a> App<'a> {
             self.describe_turn("Let go of the held cell. ");
             return;
         }
-        let back = (0..self.plies.len())
-            .rev()
-            .find(|&i| self.plies[i].by == Mover::Human);
-        match back {
-            None => self.describe_turn("Nothing to undo. "),
-            Some(i) => {
-                self.plies.truncate(i);
-                self.positions.truncate(i + 1);
-                self.describe_turn("Took back your last move. ");
-            }
-        }
+        let note = undo_note(self.game.undo(|_, ply| ply.by == Mover::Human));
+        self.describe_turn(note);
     }
 
     fn new_game(&mut self) {
-        self.positions = vec![self.start];
-        self.plies.clear();
+        self.game.restart();
         self.held = None;
         self.program_turn(&format!("New game: you play {}. ", self.human));
     }
 
     fn push(&mut self, by: Mover, mv: Move) {
         let p = self.position();
-        self.plies.push(Ply {
+        let ply = Ply {
             player: p.to_move(),
             by,
             mv,
-        });
-        self.positions.push(p.play(mv));
+        };
+        self.game.push(ply, p.play(mv));
     }
 
     /// Lets the program move if it is its turn, then says what happened
@@ -604,7 +587,7 @@ impl<'a> App<'a> {
 
     fn describe_turn(&mut self, note: &str) {
         let size = self.size();
-        let last = match self.plies.last() {
+        let last = match self.plies().last() {
             Some(ply) if ply.by == Mover::Program => {
                 format!("The program ({}) played {}. ", ply.player, ply.mv.text(size))
             }

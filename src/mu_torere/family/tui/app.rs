@@ -20,9 +20,10 @@ use crate::mu_torere::family::choice::{choose, ranked_moves};
 use crate::mu_torere::family::play::RingConfig;
 use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolution, Rule};
 use crate::mu_torere::tui::Player;
-use crate::mu_torere::tui::app::{Evaluation, Ply};
+use crate::mu_torere::tui::app::{Evaluation, Ply, Turn};
 use crate::tui::Flow;
-use crate::tui::command::{Command, Direction, command};
+use crate::tui::command::{Command, Direction, command, key_name};
+use crate::tui::history::{History, undo_note};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 
@@ -59,13 +60,10 @@ pub struct App<'a> {
     numbering: Numbering,
     /// What players call each point, the centre first.
     names: Vec<u32>,
-    start: RingPosition,
     human: Color,
     /// Draw in colour; off under `NO_COLOR`.
     pub colour: bool,
-    /// The game so far: `positions[i]` is the position before `plies[i]`.
-    positions: Vec<RingPosition>,
-    plies: Vec<Ply<RingMove>>,
+    game: History<RingPosition, Ply<RingMove>>,
     /// The point under the cursor.
     cursor: u32,
     /// The digits typed so far of a point's number.
@@ -87,11 +85,9 @@ impl<'a> App<'a> {
             solution,
             numbering,
             names,
-            start: config.start,
             human: config.human,
             colour,
-            positions: vec![config.start],
-            plies: Vec::new(),
+            game: History::new(config.start),
             cursor: 0,
             typed: None,
             show_evaluation: false,
@@ -123,7 +119,7 @@ impl<'a> App<'a> {
     }
 
     pub fn position(&self) -> RingPosition {
-        *self.positions.last().expect("the game has a position")
+        self.game.position()
     }
 
     pub fn human(&self) -> Color {
@@ -131,11 +127,11 @@ impl<'a> App<'a> {
     }
 
     pub fn plies(&self) -> &[Ply<RingMove>] {
-        &self.plies
+        self.game.plies()
     }
 
     pub fn last_move(&self) -> Option<RingMove> {
-        self.plies.last().map(|p| p.mv)
+        self.plies().last().map(|p| p.mv)
     }
 
     pub fn cursor(&self) -> u32 {
@@ -171,7 +167,7 @@ impl<'a> App<'a> {
 
     /// Whether the game has ended in a draw under the draw rule.
     pub fn drawn(&self) -> bool {
-        self.winner().is_none() && self.draw_rule.is_drawn(&self.positions)
+        self.winner().is_none() && self.draw_rule.is_drawn(self.game.positions())
     }
 
     /// Whether the game has ended, won or drawn.
@@ -296,10 +292,7 @@ impl<'a> App<'a> {
                 self.describe_turn("");
             }
             (Action::Unknown(code), _) => {
-                let key = match code {
-                    KeyCode::Char(c) => format!("`{c}`"),
-                    _ => "That key".to_owned(),
-                };
+                let key = key_name(code);
                 let (low, high) = self.numbering.range();
                 self.describe_turn(&format!(
                     "{key} does nothing here: type a point's number ({low} to {high}) or click a stone, \
@@ -384,33 +377,24 @@ impl<'a> App<'a> {
     }
 
     fn undo(&mut self) {
-        let back = (0..self.plies.len())
-            .rev()
-            .find(|&i| self.positions[i].to_move == self.human);
-        match back {
-            None => self.describe_turn("Nothing to undo. "),
-            Some(i) => {
-                self.plies.truncate(i);
-                self.positions.truncate(i + 1);
-                self.describe_turn("Took back your last move. ");
-            }
-        }
+        let human = self.human;
+        let note = undo_note(self.game.undo(|p, _| p.to_move == human));
+        self.describe_turn(note);
     }
 
     fn new_game(&mut self) {
-        self.positions = vec![self.start];
-        self.plies.clear();
+        self.game.restart();
         self.program_turn(&format!("New game: you play {}. ", self.human));
     }
 
     fn push(&mut self, by: Player, mv: RingMove) {
         let p = self.position();
-        self.plies.push(Ply {
+        let ply = Ply {
             mover: p.to_move,
             by,
             mv,
-        });
-        self.positions.push(self.ring().play(p, mv));
+        };
+        self.game.push(ply, self.ring().play(p, mv));
     }
 
     /// Lets the program move if it is its turn, then says what happened
@@ -427,46 +411,23 @@ impl<'a> App<'a> {
     }
 
     fn describe_turn(&mut self, note: &str) {
-        if let Some(winner) = self.winner() {
-            let who = if winner == self.human {
-                "you win"
-            } else {
-                "the program wins"
-            };
-            let by = self
-                .winning_move()
-                .map(|m| format!(" with {}", self.move_text(m)))
-                .unwrap_or_default();
-            self.status = format!(
-                "{note}Game over: {winner} wins{by}, {who}: {} cannot move. n: new game, u: undo, q: quit",
-                winner.opponent()
-            );
-            return;
-        }
-        if self.drawn() {
-            self.status = format!(
-                "{note}Draw: this position, {} to move, has come up a third time. \
-                 n: new game, u: undo, q: quit",
-                self.position().to_move
-            );
-            return;
-        }
         let mut movable: Vec<u32> = self.movable().iter().map(|&k| self.name(k)).collect();
         movable.sort_unstable();
-        let mut movable: Vec<String> = movable.iter().map(u32::to_string).collect();
-        let last_mover = movable.pop().unwrap_or_default();
-        let movable = if movable.is_empty() {
-            last_mover
-        } else {
-            format!("{} or {last_mover}", movable.join(", "))
+        let turn = Turn {
+            human: self.human,
+            to_move: self.position().to_move,
+            winner: self.winner(),
+            won_with: self.winning_move().map(|m| self.move_text(m)),
+            drawn: self.drawn(),
+            program_moved: self
+                .plies()
+                .last()
+                .filter(|ply| ply.by == Player::Program)
+                .map(|ply| (self.move_text(ply.mv), ply.mover)),
+            movable: movable.iter().map(u32::to_string).collect(),
+            how: "type its number: ",
         };
-        let last = match self.plies.last() {
-            Some(ply) if ply.by == Player::Program => {
-                format!("The program moved {} ({}). ", self.move_text(ply.mv), ply.mover)
-            }
-            _ => String::new(),
-        };
-        self.status = format!("{note}{last}Your move: click a stone or type its number: {movable}");
+        self.status = turn.status(note);
     }
 }
 
