@@ -6,50 +6,21 @@
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
 use crate::pseudo_terminal::{
-    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, close_once_the_board_is_up, ending,
-    is_cooked, pseudo_terminal, screen_output, wait_for,
+    self as pty, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, Screen, click,
+    close_once_the_board_is_up, ending, is_cooked, pseudo_terminal, screen_output, wait_for, wait_to_show,
 };
+use std::fs::File;
 use std::io::Write;
 use std::os::fd::OwnedFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::Command;
+use std::os::unix::process::ExitStatusExt;
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// `gamespace mu-torere` in `terminal`, which becomes its controlling
 /// terminal, as a terminal emulator's program has it: the game reads its
 /// size there.
 fn start_in(terminal: OwnedFd) -> Program {
-    start_with_args_in(terminal, &["mu-torere"], true)
-}
-
-/// `gamespace mu-torere` in `terminal`, as its controlling terminal or
-/// not: a terminal that is no process's controlling terminal sends no
-/// SIGHUP when it hangs up.
-fn start(terminal: OwnedFd, controlling: bool) -> Program {
-    start_with_args_in(terminal, &["mu-torere"], controlling)
-}
-
-/// `gamespace` with `args` in `terminal`, as [`start`] starts the game.
-fn start_with_args_in(terminal: OwnedFd, args: &[&str], controlling: bool) -> Program {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
-    command
-        .args(args)
-        .stdin(terminal.try_clone().expect("a copy"))
-        .stdout(terminal.try_clone().expect("a copy"))
-        .stderr(terminal);
-    if !controlling {
-        return Program(command.spawn().expect("it starts"));
-    }
-    // SAFETY: between fork and exec, only two async-signal-safe calls.
-    unsafe {
-        command.pre_exec(|| {
-            if libc::setsid() == -1 || libc::ioctl(0, libc::TIOCSCTTY, 0) == -1 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    Program(command.spawn().expect("it starts"))
+    pty::start_in(terminal, &["mu-torere"])
 }
 
 #[test]
@@ -99,7 +70,7 @@ fn closing_the_terminal_ends_the_program_as_a_hangup() {
 #[test]
 fn a_terminal_at_end_of_input_ends_the_program_without_a_signal() {
     let (screen, terminal) = pseudo_terminal();
-    let mut program = start(terminal, false);
+    let mut program = pty::start_detached_in(terminal, &["mu-torere"]);
     close_once_the_board_is_up(screen);
     let status = ending(&mut program, "its terminal hung up");
     assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
@@ -109,18 +80,25 @@ fn a_terminal_at_end_of_input_ends_the_program_without_a_signal() {
 /// Alt+[, an SGR and an X10 mouse report, and a byte that is not text.
 const UNFINISHED: [&[u8]; 4] = [b"\x1b[", b"\x1b[<", b"\x1b[M", b"\xff"];
 
+/// The board up in a terminal, after `unfinished` is sent and `pause` has
+/// passed: the terminal's screen side, the program, and what it shows.
+fn board_after(unfinished: &[u8], pause: Duration) -> (File, Program, Receiver<Vec<u8>>, Vec<u8>) {
+    let (screen, terminal) = pseudo_terminal();
+    let program = start_in(terminal);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+    (&screen).write_all(unfinished).expect("the keys are sent");
+    std::thread::sleep(pause);
+    (screen, program, output, seen)
+}
+
 /// After the start of a sequence that never ends, a termination signal
 /// still ends the program at once.
 #[test]
 fn a_half_sent_sequence_does_not_block_the_signals() {
     for unfinished in UNFINISHED {
-        let (screen, terminal) = pseudo_terminal();
-        let mut program = start_in(terminal);
-        let output = screen_output(screen.try_clone().expect("a copy"));
-        let mut seen = Vec::new();
-        wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
-        (&screen).write_all(unfinished).expect("the keys are sent");
-        std::thread::sleep(Duration::from_millis(50));
+        let (_screen, mut program, _, _) = board_after(unfinished, Duration::from_millis(50));
         let pid = i32::try_from(program.0.id()).expect("a pid");
         // SAFETY: `kill` only sends a signal, to the child this test
         // started, which is not reaped yet: the pid is still its.
@@ -135,13 +113,7 @@ fn a_half_sent_sequence_does_not_block_the_signals() {
 #[test]
 fn a_half_sent_sequence_gives_the_keys_back() {
     for unfinished in UNFINISHED {
-        let (screen, terminal) = pseudo_terminal();
-        let mut program = start_in(terminal);
-        let output = screen_output(screen.try_clone().expect("a copy"));
-        let mut seen = Vec::new();
-        wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
-        (&screen).write_all(unfinished).expect("the keys are sent");
-        std::thread::sleep(Duration::from_millis(500));
+        let (screen, mut program, output, mut seen) = board_after(unfinished, Duration::from_millis(500));
         (&screen).write_all(b"q").expect("the key is sent");
         let status = ending(&mut program, &format!("q after {unfinished:?}"));
         assert_eq!(status.code(), Some(0), "{unfinished:?}: {status:?}");
@@ -172,7 +144,7 @@ fn ctrl_z_gives_the_terminal_back_and_takes_it_again() {
 #[test]
 fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
     let (mut screen, terminal) = pseudo_terminal();
-    let _program = start_with_args_in(terminal, &["cephalopods"], true);
+    let _program = pty::start_in(terminal, &["cephalopods"]);
     let output = screen_output(screen.try_clone().expect("a copy"));
     let mut seen = Vec::new();
     wait_for(
@@ -184,19 +156,12 @@ fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
     wait_for(&output, &mut seen, b"626111111");
 }
 
-/// A left click at (`row`, `col`) of the screen, counted from 0, as an SGR
-/// mouse report: the press, then the release.
-fn click(row: u16, col: u16) -> Vec<u8> {
-    format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).into_bytes()
-}
-
 /// The board on ten points: a move by a number that waits for Enter, a
 /// refusal, a move by the mouse, undo, the help, an unknown key's hint.
 #[test]
 fn a_game_on_ten_points_by_number_and_by_the_mouse() {
-    use crate::pseudo_terminal::{Screen, start_in, wait_to_show};
     let (mut screen, terminal) = pseudo_terminal();
-    let mut program = start_in(terminal, &["mu-torere", "--points", "10"]);
+    let mut program = pty::start_in(terminal, &["mu-torere", "--points", "10"]);
     let output = screen_output(screen.try_clone().expect("a copy"));
     let mut shown = Screen::default();
     wait_to_show(&output, &mut shown, "Mu Torere on 10 points, standard rule");
@@ -242,9 +207,8 @@ fn a_game_on_ten_points_by_number_and_by_the_mouse() {
 /// `--plain` keeps the line protocol on a terminal.
 #[test]
 fn plain_keeps_line_mode_on_ten_points() {
-    use crate::pseudo_terminal::{Screen, start_in, wait_to_show};
     let (mut screen, terminal) = pseudo_terminal();
-    let mut program = start_in(terminal, &["mu-torere", "--points", "10", "--plain"]);
+    let mut program = pty::start_in(terminal, &["mu-torere", "--points", "10", "--plain"]);
     let output = screen_output(screen.try_clone().expect("a copy"));
     let mut shown = Screen::default();
     wait_to_show(&output, &mut shown, "0 (centre)");
