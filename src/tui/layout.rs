@@ -4,6 +4,10 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
+/// Terminal cells are about this much taller than wide: a shape drawn
+/// round on the screen is this many columns wide per row high.
+pub const CELL_ASPECT: f64 = 2.2;
+
 /// The rows of the status box, borders included: two lines of text.
 pub const STATUS_HEIGHT: u16 = 4;
 

@@ -3,8 +3,9 @@
 //! click lands on exactly the stone that is drawn there.
 
 use crate::mu_torere::board::Square;
-use crate::tui::layout::{Parts, inner};
+use crate::tui::layout::{CELL_ASPECT, Parts, inner};
 use ratatui::layout::{Position as Cell, Rect};
+use std::ops::Deref;
 
 /// The smallest terminal the whole picture fits in.
 pub const MIN_WIDTH: u16 = 72;
@@ -15,16 +16,17 @@ const PANEL_WIDTH: u16 = 36;
 /// Vertical radius of the octagon, in rows: at least this, at most that.
 const MIN_RADIUS: u16 = 6;
 const MAX_RADIUS: u16 = 10;
-/// Terminal cells are about this much taller than wide.
-const CELL_ASPECT: f64 = 2.2;
 
 /// The parts of a screen big enough to play on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Screen {
-    pub title: Rect,
-    pub board: Rect,
-    pub panel: Rect,
-    pub status: Rect,
+pub struct Screen(Parts);
+
+impl Deref for Screen {
+    type Target = Parts;
+
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
 }
 
 impl Screen {
@@ -33,18 +35,7 @@ impl Screen {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
-        let Parts {
-            title,
-            board,
-            panel,
-            status,
-        } = Parts::new(area, PANEL_WIDTH);
-        Some(Screen {
-            title,
-            board,
-            panel,
-            status,
-        })
+        Some(Screen(Parts::new(area, PANEL_WIDTH)))
     }
 
     /// The octagon inside the board panel (within its border).

@@ -17,27 +17,32 @@
 //! which some number finds no such place is not used: the largest shape
 //! that has a place for everything and fits the screen is drawn.
 
-use crate::tui::layout::{Parts, STATUS_HEIGHT, inner};
+use crate::tui::layout::{CELL_ASPECT, Parts, STATUS_HEIGHT, inner};
 use ratatui::layout::{Position as Cell, Rect};
 use std::collections::HashMap;
+use std::ops::Deref;
 
 /// The width of the side panel (history, evaluation, keys).
 pub const PANEL_WIDTH: u16 = 32;
-/// Terminal cells are about this much taller than wide.
-const CELL_ASPECT: f64 = 2.2;
 /// The widest ellipse drawn, as columns per row of its radius.
 const MAX_STRETCH: f64 = 3.2;
 /// Vertical radius of the polygon, in rows, at the most.
 const MAX_RADIUS: i32 = 10;
 
-/// The parts of a screen big enough to play on.
+/// The parts of a screen big enough to play on, and the polygon on its
+/// board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Screen {
-    pub title: Rect,
-    pub board: Rect,
-    pub panel: Rect,
-    pub status: Rect,
+    parts: Parts,
     pub polygon: Polygon,
+}
+
+impl Deref for Screen {
+    type Target = Parts;
+
+    fn deref(&self) -> &Parts {
+        &self.parts
+    }
 }
 
 impl Screen {
@@ -49,20 +54,9 @@ impl Screen {
         if area.width < min_width || area.height < min_height {
             return None;
         }
-        let Parts {
-            title,
-            board,
-            panel,
-            status,
-        } = Parts::new(area, PANEL_WIDTH);
-        let polygon = Polygon::fit(inner(board), names)?;
-        Some(Screen {
-            title,
-            board,
-            panel,
-            status,
-            polygon,
-        })
+        let parts = Parts::new(area, PANEL_WIDTH);
+        let polygon = Polygon::fit(inner(parts.board), names)?;
+        Some(Screen { parts, polygon })
     }
 }
 
