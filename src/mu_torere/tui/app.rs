@@ -17,6 +17,7 @@ use crate::tui::command::{Command, command, key_name};
 use crate::tui::history::{History, undo_note};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
+use std::ops::{Deref, DerefMut};
 
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,48 +116,37 @@ impl<P: Copy + Ord> Evaluation<P> {
 /// screen shows besides the board.
 pub struct App {
     solution: &'static Solution,
-    human: Color,
-    /// Draw in colour; off under `NO_COLOR`.
-    pub colour: bool,
     game: History<Position, Ply>,
-    show_evaluation: bool,
-    show_help: bool,
-    draw_rule: DrawRule,
-    status: String,
+    common: Common,
 }
 
-impl App {
-    /// A new game as `config` sets it up; if the program moves first, it
-    /// already has.
-    pub fn new(solution: &'static Solution, config: Config) -> App {
-        let mut app = App {
-            solution,
-            human: config.human,
-            colour: config.colour,
-            game: History::new(config.start),
+/// What every Mu Torere board keeps besides the game: the sides, the draw
+/// rule and what the screen shows. A board dereferences to it.
+pub struct Common {
+    pub human: Color,
+    /// Draw in colour; off under `NO_COLOR`.
+    pub colour: bool,
+    pub draw_rule: DrawRule,
+    pub show_evaluation: bool,
+    pub show_help: bool,
+    pub status: String,
+}
+
+impl Common {
+    /// The human playing `human`, nothing shown yet.
+    pub fn new(human: Color, colour: bool, draw_rule: DrawRule) -> Common {
+        Common {
+            human,
+            colour,
+            draw_rule,
             show_evaluation: false,
             show_help: false,
-            draw_rule: config.draw_rule,
             status: String::new(),
-        };
-        app.new_game();
-        app
-    }
-
-    pub fn position(&self) -> Position {
-        self.game.position()
+        }
     }
 
     pub fn human(&self) -> Color {
         self.human
-    }
-
-    pub fn plies(&self) -> &[Ply] {
-        self.game.plies()
-    }
-
-    pub fn last_move(&self) -> Option<Move> {
-        self.plies().last().map(|p| p.mv)
     }
 
     pub fn status(&self) -> &str {
@@ -173,6 +163,46 @@ impl App {
 
     pub fn draw_rule(&self) -> DrawRule {
         self.draw_rule
+    }
+}
+
+impl Deref for App {
+    type Target = Common;
+
+    fn deref(&self) -> &Common {
+        &self.common
+    }
+}
+
+impl DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+}
+
+impl App {
+    /// A new game as `config` sets it up; if the program moves first, it
+    /// already has.
+    pub fn new(solution: &'static Solution, config: Config) -> App {
+        let mut app = App {
+            solution,
+            game: History::new(config.start),
+            common: Common::new(config.human, config.colour, config.draw_rule),
+        };
+        app.new_game();
+        app
+    }
+
+    pub fn position(&self) -> Position {
+        self.game.position()
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        self.game.plies()
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.plies().last().map(|p| p.mv)
     }
 
     /// The winner, once the side to move has no move.

@@ -15,17 +15,17 @@
 
 use super::layout::Screen;
 use crate::mu_torere::board::Color;
-use crate::mu_torere::draw::DrawRule;
 use crate::mu_torere::family::choice::{choose, ranked_moves};
 use crate::mu_torere::family::play::RingConfig;
 use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolution, Rule};
 use crate::mu_torere::tui::Player;
-use crate::mu_torere::tui::app::{Evaluation, Ply, Turn};
+use crate::mu_torere::tui::app::{Common, Evaluation, Ply, Turn};
 use crate::tui::Flow;
 use crate::tui::command::{Command, Direction, command, key_name};
 use crate::tui::history::{History, undo_note};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
+use std::ops::{Deref, DerefMut};
 
 /// What the user asked for, once keys and clicks are decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,18 +60,12 @@ pub struct App<'a> {
     numbering: Numbering,
     /// What players call each point, the centre first.
     names: Vec<u32>,
-    human: Color,
-    /// Draw in colour; off under `NO_COLOR`.
-    pub colour: bool,
     game: History<RingPosition, Ply<RingMove>>,
+    common: Common,
     /// The point under the cursor.
     cursor: u32,
     /// The digits typed so far of a point's number.
     typed: Option<u32>,
-    show_evaluation: bool,
-    show_help: bool,
-    draw_rule: DrawRule,
-    status: String,
 }
 
 impl<'a> App<'a> {
@@ -85,15 +79,10 @@ impl<'a> App<'a> {
             solution,
             numbering,
             names,
-            human: config.human,
-            colour,
             game: History::new(config.start),
+            common: Common::new(config.human, colour, config.draw_rule),
             cursor: 0,
             typed: None,
-            show_evaluation: false,
-            show_help: false,
-            draw_rule: config.draw_rule,
-            status: String::new(),
         };
         app.new_game();
         app
@@ -122,10 +111,6 @@ impl<'a> App<'a> {
         self.game.position()
     }
 
-    pub fn human(&self) -> Color {
-        self.human
-    }
-
     pub fn plies(&self) -> &[Ply<RingMove>] {
         self.game.plies()
     }
@@ -141,22 +126,6 @@ impl<'a> App<'a> {
     /// The digits typed so far of a point's number.
     pub fn typed(&self) -> Option<u32> {
         self.typed
-    }
-
-    pub fn status(&self) -> &str {
-        &self.status
-    }
-
-    pub fn shows_evaluation(&self) -> bool {
-        self.show_evaluation
-    }
-
-    pub fn shows_help(&self) -> bool {
-        self.show_help
-    }
-
-    pub fn draw_rule(&self) -> DrawRule {
-        self.draw_rule
     }
 
     /// The winner, once the side to move has no move.
@@ -431,6 +400,20 @@ impl<'a> App<'a> {
     }
 }
 
+impl Deref for App<'_> {
+    type Target = Common;
+
+    fn deref(&self) -> &Common {
+        &self.common
+    }
+}
+
+impl DerefMut for App<'_> {
+    fn deref_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+}
+
 /// Where a cursor on point `from` of a board of `2n` points goes in
 /// `direction`, as the points stand on the screen: to the nearest point
 /// within 45 degrees of that way, one straight ahead rather than one aside;
@@ -482,6 +465,7 @@ pub fn rules(ring: &Ring) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mu_torere::draw::DrawRule;
     use crate::solve::Outcome;
     use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
 
