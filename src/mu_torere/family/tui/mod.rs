@@ -9,7 +9,7 @@
 //! - `draw`: one frame of the screen.
 //!
 //! The terminal itself and the event loop are those of every board
-//! ([`run_board`]); the rules, the solution and the program's move choice
+//! (`crate::tui`); the rules, the solution and the program's move choice
 //! are the same as in line mode ([`crate::mu_torere::family::play`]).
 
 pub(crate) mod app;
