@@ -51,6 +51,12 @@ pub mod solve;
 pub mod symmetry;
 #[doc(hidden)]
 pub mod text;
+// What every full-screen board shares; the fuzz targets reach its key
+// decoder.
+#[cfg(all(feature = "tui", fuzzing))]
+pub mod tui;
+#[cfg(all(feature = "tui", not(fuzzing)))]
+pub(crate) mod tui;
 
 #[cfg(test)]
 mod test_rng;

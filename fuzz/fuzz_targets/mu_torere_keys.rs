@@ -2,7 +2,7 @@
 //! panics, and once a pending sequence expires the keys work again.
 #![no_main]
 
-use gamespace::mu_torere::tui::keys::Decoder;
+use gamespace::tui::keys::Decoder;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

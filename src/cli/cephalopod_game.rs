@@ -7,8 +7,6 @@ use gamespace::cephalopods::game::play::{Config, play};
 #[cfg(feature = "tui")]
 use gamespace::cephalopods::game::tui as board;
 use gamespace::cephalopods::game::{Player, Position, Provenance, Rule, RuleError, Size, Solution};
-#[cfg(feature = "tui")]
-use gamespace::mu_torere::tui;
 use gamespace::solve::Outcome;
 use gamespace::solve::tiered::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -195,12 +193,7 @@ pub fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     #[cfg(feature = "tui")]
     if super::full_screen(args.plain) {
         let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-        if let tui::Ending::Signal(signal) = board::run(&solution, config, colour)? {
-            // With the terminal given back, end as the signal's sender
-            // expects: killed by it (status 143 for SIGTERM in a shell).
-            signal_hook::low_level::emulate_default_handler(signal)?;
-        }
-        return Ok(());
+        return super::board_ended(board::run(&solution, config, colour)?);
     }
     play(
         &solution,

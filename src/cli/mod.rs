@@ -142,6 +142,19 @@ fn full_screen(plain: bool) -> bool {
     !plain && io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
+/// Ends as a full-screen board's `ending` asks: after a termination signal
+/// (or a hang-up), with the terminal given back, the process ends as its
+/// sender expects, killed by it (status 143 for SIGTERM in a shell).
+#[cfg(feature = "tui")]
+fn board_ended(ending: gamespace::mu_torere::tui::Ending) -> anyhow::Result<()> {
+    // Every board ends with the same `Ending`, which each game's `tui`
+    // module names.
+    if let gamespace::mu_torere::tui::Ending::Signal(signal) = ending {
+        signal_hook::low_level::emulate_default_handler(signal)?;
+    }
+    Ok(())
+}
+
 /// Turns the outcome of [`run`] into an exit status, printing any error as a
 /// single line on stderr. A closed stdout (`gamespace ... | head`) is a
 /// normal way for a reader to stop, not a failure.

@@ -137,6 +137,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
             position,
             args.to_move.into(),
             args.draw_rule.into(),
+            args.plain,
         );
     }
     let board = match &args.position {
@@ -156,12 +157,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     };
     #[cfg(feature = "tui")]
     if super::full_screen(args.plain) {
-        if let tui::Ending::Signal(signal) = tui::run(Solution::get(), config)? {
-            // With the terminal given back, end as the signal's sender
-            // expects: killed by it (status 143 for SIGTERM in a shell).
-            signal_hook::low_level::emulate_default_handler(signal)?;
-        }
-        return Ok(());
+        return super::board_ended(tui::run(Solution::get(), config)?);
     }
     play(
         Solution::get(),

@@ -101,6 +101,7 @@ pub fn play_ring(
     position: Option<&str>,
     to_move: Color,
     draw_rule: DrawRule,
+    plain: bool,
 ) -> anyhow::Result<()> {
     let numbering = Numbering::of(&ring);
     let start = match position {
@@ -119,6 +120,13 @@ pub fn play_ring(
         draw_rule,
         prompt_lines: !io::stderr().is_terminal(),
     };
+    #[cfg(feature = "tui")]
+    if super::full_screen(plain) {
+        let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        return super::board_ended(gamespace::mu_torere::family::tui::run(&solution, config, colour)?);
+    }
+    #[cfg(not(feature = "tui"))]
+    let _ = plain;
     play(
         &solution,
         &numbering,

@@ -4,32 +4,23 @@
 //!
 //! The rules, the solver and the program's choice are those of line mode
 //! ([`play`](super::play)); the terminal itself (raw mode, its restoration
-//! on every way out, signals) is Mu Torere's terminal session
-//! (`mu_torere::tui::terminal`).
+//! on every way out, signals, a hang-up) and the event loop are those of
+//! every board (`crate::tui`).
 
 use super::play::Human;
 use super::sized_render::{ending, value_words};
 use super::sizes::{Setup, Step};
 use super::value::Solver;
-use crate::mu_torere::tui::terminal::Session;
+use crate::tui::{Board, Flow, run_board};
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
-use ratatui::layout::{Constraint, Layout};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use std::io;
-use std::time::Duration;
 
-/// How often the loop looks for a termination signal while waiting for input.
-const SIGNAL_CHECK: Duration = Duration::from_millis(200);
-
-/// Whether the game goes on after an event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Flow {
-    Continue,
-    Quit,
-}
+pub use crate::tui::Ending;
 
 /// The game as a state machine of keys.
 pub struct App {
@@ -106,6 +97,13 @@ impl App {
         };
         if key.kind != KeyEventKind::Press {
             return Flow::Continue;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return match key.code {
+                KeyCode::Char('c' | 'C') => Flow::Quit,
+                KeyCode::Char('z' | 'Z') => Flow::Suspend,
+                _ => Flow::Continue,
+            };
         }
         self.message.clear();
         let size = self.at.size();
@@ -238,26 +236,19 @@ pub(crate) fn draw(frame: &mut Frame, app: &mut App) {
     );
 }
 
-/// How a game in the terminal ended, with the terminal given back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The user quit.
-    Quit,
-    /// This termination signal arrived; the caller ends as killed by it.
-    Signal(i32),
+/// Plays in the terminal until the user quits, a termination signal
+/// arrives, or the terminal hangs up (reported as SIGHUP, its meaning).
+pub fn run(mut app: App) -> io::Result<Ending> {
+    run_board(&mut app)
 }
 
-/// Plays in the terminal until the user quits or a termination signal arrives.
-pub fn run(mut app: App) -> io::Result<Ending> {
-    let mut session = Session::start()?;
-    loop {
-        session.terminal.draw(|frame| draw(frame, &mut app))?;
-        if let Some(signal) = session.signal() {
-            return Ok(Ending::Signal(signal));
-        }
-        if event::poll(SIGNAL_CHECK)? && app.handle(&event::read()?) == Flow::Quit {
-            return Ok(Ending::Quit);
-        }
+impl Board for App {
+    fn draw(&mut self, frame: &mut Frame) {
+        draw(frame, self);
+    }
+
+    fn handle(&mut self, event: &Event, _area: Rect) -> Flow {
+        App::handle(self, event)
     }
 }
 

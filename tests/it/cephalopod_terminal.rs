@@ -7,20 +7,14 @@
 use crate::pseudo_terminal as pty;
 
 use pty::{
-    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, Screen, close_once_the_board_is_up, ending, is_cooked,
-    pseudo_terminal, screen_output, start_in, wait_for, wait_to_show, wait_until,
+    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, Screen, click, close_once_the_board_is_up, ending,
+    is_cooked, pseudo_terminal, screen_output, start_in, wait_for, wait_to_show, wait_until,
 };
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 
 /// The game on 2x2, solved in a moment and never cached.
 const GAME: [&str; 5] = ["cephalopods", "play", "--size", "2x2", "--no-cache"];
-
-/// A left click at (`row`, `col`) of the screen, counted from 0, as an SGR
-/// mouse report: the press, then the release.
-fn click(row: u16, col: u16) -> Vec<u8> {
-    format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).into_bytes()
-}
 
 #[test]
 fn a_game_by_keys_and_by_the_mouse_with_undo_help_and_a_hint() {

@@ -6,50 +6,21 @@
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
 use crate::pseudo_terminal::{
-    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, close_once_the_board_is_up, ending,
-    is_cooked, pseudo_terminal, screen_output, wait_for,
+    self as pty, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, Screen, click,
+    close_once_the_board_is_up, ending, is_cooked, pseudo_terminal, screen_output, wait_for, wait_to_show,
 };
+use std::fs::File;
 use std::io::Write;
 use std::os::fd::OwnedFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::Command;
+use std::os::unix::process::ExitStatusExt;
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// `gamespace mu-torere` in `terminal`, which becomes its controlling
 /// terminal, as a terminal emulator's program has it: the game reads its
 /// size there.
 fn start_in(terminal: OwnedFd) -> Program {
-    start_with_args_in(terminal, &["mu-torere"], true)
-}
-
-/// `gamespace mu-torere` in `terminal`, as its controlling terminal or
-/// not: a terminal that is no process's controlling terminal sends no
-/// SIGHUP when it hangs up.
-fn start(terminal: OwnedFd, controlling: bool) -> Program {
-    start_with_args_in(terminal, &["mu-torere"], controlling)
-}
-
-/// `gamespace` with `args` in `terminal`, as [`start`] starts the game.
-fn start_with_args_in(terminal: OwnedFd, args: &[&str], controlling: bool) -> Program {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
-    command
-        .args(args)
-        .stdin(terminal.try_clone().expect("a copy"))
-        .stdout(terminal.try_clone().expect("a copy"))
-        .stderr(terminal);
-    if !controlling {
-        return Program(command.spawn().expect("it starts"));
-    }
-    // SAFETY: between fork and exec, only two async-signal-safe calls.
-    unsafe {
-        command.pre_exec(|| {
-            if libc::setsid() == -1 || libc::ioctl(0, libc::TIOCSCTTY, 0) == -1 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    Program(command.spawn().expect("it starts"))
+    pty::start_in(terminal, &["mu-torere"])
 }
 
 #[test]
@@ -99,7 +70,7 @@ fn closing_the_terminal_ends_the_program_as_a_hangup() {
 #[test]
 fn a_terminal_at_end_of_input_ends_the_program_without_a_signal() {
     let (screen, terminal) = pseudo_terminal();
-    let mut program = start(terminal, false);
+    let mut program = pty::start_detached_in(terminal, &["mu-torere"]);
     close_once_the_board_is_up(screen);
     let status = ending(&mut program, "its terminal hung up");
     assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
@@ -109,18 +80,25 @@ fn a_terminal_at_end_of_input_ends_the_program_without_a_signal() {
 /// Alt+[, an SGR and an X10 mouse report, and a byte that is not text.
 const UNFINISHED: [&[u8]; 4] = [b"\x1b[", b"\x1b[<", b"\x1b[M", b"\xff"];
 
+/// The board up in a terminal, after `unfinished` is sent and `pause` has
+/// passed: the terminal's screen side, the program, and what it shows.
+fn board_after(unfinished: &[u8], pause: Duration) -> (File, Program, Receiver<Vec<u8>>, Vec<u8>) {
+    let (screen, terminal) = pseudo_terminal();
+    let program = start_in(terminal);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut seen = Vec::new();
+    wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
+    (&screen).write_all(unfinished).expect("the keys are sent");
+    std::thread::sleep(pause);
+    (screen, program, output, seen)
+}
+
 /// After the start of a sequence that never ends, a termination signal
 /// still ends the program at once.
 #[test]
 fn a_half_sent_sequence_does_not_block_the_signals() {
     for unfinished in UNFINISHED {
-        let (screen, terminal) = pseudo_terminal();
-        let mut program = start_in(terminal);
-        let output = screen_output(screen.try_clone().expect("a copy"));
-        let mut seen = Vec::new();
-        wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
-        (&screen).write_all(unfinished).expect("the keys are sent");
-        std::thread::sleep(Duration::from_millis(50));
+        let (_screen, mut program, _, _) = board_after(unfinished, Duration::from_millis(50));
         let pid = i32::try_from(program.0.id()).expect("a pid");
         // SAFETY: `kill` only sends a signal, to the child this test
         // started, which is not reaped yet: the pid is still its.
@@ -135,13 +113,7 @@ fn a_half_sent_sequence_does_not_block_the_signals() {
 #[test]
 fn a_half_sent_sequence_gives_the_keys_back() {
     for unfinished in UNFINISHED {
-        let (screen, terminal) = pseudo_terminal();
-        let mut program = start_in(terminal);
-        let output = screen_output(screen.try_clone().expect("a copy"));
-        let mut seen = Vec::new();
-        wait_for(&output, &mut seen, ENTER_ALTERNATE_SCREEN);
-        (&screen).write_all(unfinished).expect("the keys are sent");
-        std::thread::sleep(Duration::from_millis(500));
+        let (screen, mut program, output, mut seen) = board_after(unfinished, Duration::from_millis(500));
         (&screen).write_all(b"q").expect("the key is sent");
         let status = ending(&mut program, &format!("q after {unfinished:?}"));
         assert_eq!(status.code(), Some(0), "{unfinished:?}: {status:?}");
@@ -172,7 +144,7 @@ fn ctrl_z_gives_the_terminal_back_and_takes_it_again() {
 #[test]
 fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
     let (mut screen, terminal) = pseudo_terminal();
-    let _program = start_with_args_in(terminal, &["cephalopods"], true);
+    let _program = pty::start_in(terminal, &["cephalopods"]);
     let output = screen_output(screen.try_clone().expect("a copy"));
     let mut seen = Vec::new();
     wait_for(
@@ -182,4 +154,65 @@ fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
     );
     std::io::Write::write_all(&mut screen, b"1\n1 0 1\n0 0 0\n0 0 0\n\x04").expect("typing works");
     wait_for(&output, &mut seen, b"626111111");
+}
+
+/// The board on ten points: a move by a number that waits for Enter, a
+/// refusal, a move by the mouse, undo, the help, an unknown key's hint.
+#[test]
+fn a_game_on_ten_points_by_number_and_by_the_mouse() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let mut program = pty::start_in(terminal, &["mu-torere", "--points", "10"]);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut shown = Screen::default();
+    wait_to_show(&output, &mut shown, "Mu Torere on 10 points, standard rule");
+    wait_to_show(&output, &mut shown, "no moves yet");
+    wait_to_show(&output, &mut shown, "type its number: 1 or 5");
+
+    // 1 may begin 10: it waits, and Enter chooses 1.
+    screen.write_all(b"1").expect("typing works");
+    wait_to_show(&output, &mut shown, "1: another digit for 10, or Enter for 1");
+    screen.write_all(b"\r").expect("typing works");
+    wait_to_show(&output, &mut shown, "1. ● black 1 to 0  you");
+    wait_to_show(&output, &mut shown, "2. ○ white ");
+    // Two digits choose 10: white's stone, or the empty point if white
+    // left it, and refused either way.
+    screen.write_all(b"10").expect("typing works");
+    wait_to_show(&output, &mut shown, "10 is ");
+
+    // A click on a stone that may move, as drawn.
+    let (row, col) = shown.locate("[●]").expect("a movable stone");
+    screen.write_all(&click(row, col + 1)).expect("clicking works");
+    wait_to_show(&output, &mut shown, "3. ● black ");
+    wait_to_show(&output, &mut shown, "4. ○ white ");
+
+    // Undo takes back the move and the reply.
+    screen.write_all(b"u").expect("typing works");
+    wait_to_show(&output, &mut shown, "Took back your last move.");
+    assert!(!shown.text().contains("3. ● black "), "{}", shown.text());
+
+    // An unknown key gets a hint; ? shows the rules, any key closes them.
+    screen.write_all(b"z").expect("typing works");
+    wait_to_show(&output, &mut shown, "`z` does nothing here");
+    screen.write_all(b"?").expect("typing works");
+    wait_to_show(&output, &mut shown, "A ring of 10 points");
+    screen.write_all(b"e").expect("typing works");
+    wait_to_show(&output, &mut shown, "Evaluation");
+
+    screen.write_all(b"q").expect("typing works");
+    let status = ending(&mut program, "q");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert!(is_cooked(&screen), "the terminal is cooked again");
+}
+
+/// `--plain` keeps the line protocol on a terminal.
+#[test]
+fn plain_keeps_line_mode_on_ten_points() {
+    let (mut screen, terminal) = pseudo_terminal();
+    let mut program = pty::start_in(terminal, &["mu-torere", "--points", "10", "--plain"]);
+    let output = screen_output(screen.try_clone().expect("a copy"));
+    let mut shown = Screen::default();
+    wait_to_show(&output, &mut shown, "0 (centre)");
+    screen.write_all(b"quit\n").expect("typing works");
+    let status = ending(&mut program, "quit");
+    assert_eq!(status.code(), Some(0), "{status:?}");
 }

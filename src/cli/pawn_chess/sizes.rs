@@ -308,11 +308,7 @@ fn play_game(args: PlayArgs) -> anyhow::Result<()> {
     solver.prepare(&[start], |_| {})?;
     #[cfg(feature = "tui")]
     if super::super::full_screen(args.plain) {
-        if let tui::Ending::Signal(signal) = tui::run(tui::App::new(start, human, solver))? {
-            // With the terminal given back, end as the signal's sender expects.
-            signal_hook::low_level::emulate_default_handler(signal)?;
-        }
-        return Ok(());
+        return super::super::board_ended(tui::run(tui::App::new(start, human, solver))?);
     }
     let mut input = streams::stdin();
     let mut out = BufWriter::new(streams::stdout());

@@ -9,7 +9,8 @@
 //!   retrograde engine ([`crate::solve::implicit`]), and the memory that
 //!   takes ([`memory_needed`], [`check_memory`]).
 //! - [`RingAnalysis`] and [`Report`]: the report and the table.
-//! - [`play`]: the perfect player in line mode.
+//! - [`play`]: the perfect player in line mode; [`tui`]: the same game
+//!   full-screen, on the terminal.
 //!
 //! ```
 //! use gamespace::mu_torere::family::{Ring, RingSolution, Rule};
@@ -34,6 +35,8 @@ pub mod play;
 pub(crate) mod render;
 pub(crate) mod ring;
 pub(crate) mod solver;
+#[cfg(feature = "tui")]
+pub mod tui;
 
 pub use analysis::{Report, RingAnalysis, RingLine, RingTally, write_table};
 pub use numbering::{Numbering, Squares, SquaresError};

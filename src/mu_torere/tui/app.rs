@@ -12,10 +12,12 @@ use crate::mu_torere::moves::{Move, MoveError};
 use crate::mu_torere::play::{Config, DrawRule};
 use crate::mu_torere::solver::Solution;
 use crate::solve::Outcome;
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crate::tui::Flow;
+use crate::tui::command::{Command, command, key_name};
+use crate::tui::history::{History, undo_note};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
+use std::ops::{Deref, DerefMut};
 
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,10 +28,10 @@ pub enum Player {
 
 /// One move of the game so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
+pub struct Ply<M = Move> {
     pub mover: Color,
     pub by: Player,
-    pub mv: Move,
+    pub mv: M,
 }
 
 /// What the user asked for, once keys and clicks are decoded.
@@ -50,81 +52,101 @@ pub enum Action {
     Quit,
 }
 
-/// Whether the event loop goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    /// Stop the process until the shell continues it, with the terminal
-    /// given back meanwhile.
-    Suspend,
-    Quit,
-}
-
-/// The evaluation of the current position for the human.
+/// The evaluation of the current position for the human, with the moves
+/// named by the point `P` of the stone that moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evaluation {
+pub struct Evaluation<P = Square> {
     /// `drawn`, `you can win in 3 plies`, `lost: the program wins in 5 plies`.
     pub verdict: String,
     /// The human's moves that turn the position into a loss while another
-    /// move does not, in square order.
-    pub losing_moves: Vec<Square>,
-    /// The human's moves that win as fast as possible, in square order.
-    pub winning_moves: Vec<Square>,
+    /// move does not, in point order.
+    pub losing_moves: Vec<P>,
+    /// The human's moves that win as fast as possible, in point order.
+    pub winning_moves: Vec<P>,
     /// Whether every move of the human loses (a lost position).
     pub every_move_loses: bool,
+}
+
+impl<P: Copy + Ord> Evaluation<P> {
+    /// The evaluation of a position worth `value` to the human, whose
+    /// moves, when it is the human's turn, are `moves`: the point of the
+    /// stone that moves and what the move is worth to the human.
+    pub fn new(value: Outcome, moves: &[(P, Outcome)]) -> Evaluation<P> {
+        let plies = |n: u32| {
+            if n == 1 {
+                "1 ply".to_owned()
+            } else {
+                format!("{n} plies")
+            }
+        };
+        let verdict = match value {
+            Outcome::Draw | Outcome::Tie(_) => "drawn".to_owned(),
+            Outcome::Win(n) => format!("you can win in {}", plies(n)),
+            Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
+        };
+        let points = |keep: &dyn Fn(Outcome) -> bool| {
+            let mut points: Vec<P> = moves
+                .iter()
+                .filter(|&&(_, value)| keep(value))
+                .map(|&(point, _)| point)
+                .collect();
+            points.sort();
+            points
+        };
+        let every_move_loses = !moves.is_empty() && moves.iter().all(|(_, value)| value.is_loss());
+        let losing_moves = if every_move_loses {
+            Vec::new()
+        } else {
+            points(&|v: Outcome| v.is_loss())
+        };
+        let winning_moves = match value {
+            Outcome::Win(_) => points(&|v: Outcome| v == value),
+            _ => Vec::new(),
+        };
+        Evaluation {
+            verdict,
+            losing_moves,
+            winning_moves,
+            every_move_loses,
+        }
+    }
 }
 
 /// One game in the terminal, with its history for undo and what the
 /// screen shows besides the board.
 pub struct App {
     solution: &'static Solution,
-    start: Position,
-    human: Color,
-    /// Draw in colour; off under `NO_COLOR`.
-    pub colour: bool,
-    /// The game so far: `positions[i]` is the position before `plies[i]`.
-    positions: Vec<Position>,
-    plies: Vec<Ply>,
-    show_evaluation: bool,
-    show_help: bool,
-    draw_rule: DrawRule,
-    status: String,
+    game: History<Position, Ply>,
+    common: Common,
 }
 
-impl App {
-    /// A new game as `config` sets it up; if the program moves first, it
-    /// already has.
-    pub fn new(solution: &'static Solution, config: Config) -> App {
-        let mut app = App {
-            solution,
-            start: config.start,
-            human: config.human,
-            colour: config.colour,
-            positions: vec![config.start],
-            plies: Vec::new(),
+/// What every Mu Torere board keeps besides the game: the sides, the draw
+/// rule and what the screen shows. A board dereferences to it.
+pub struct Common {
+    pub human: Color,
+    /// Draw in colour; off under `NO_COLOR`.
+    pub colour: bool,
+    pub draw_rule: DrawRule,
+    pub show_evaluation: bool,
+    pub show_help: bool,
+    pub status: String,
+}
+
+impl Common {
+    /// The human playing `human`, nothing shown yet.
+    pub fn new(human: Color, colour: bool, draw_rule: DrawRule) -> Common {
+        Common {
+            human,
+            colour,
+            draw_rule,
             show_evaluation: false,
             show_help: false,
-            draw_rule: config.draw_rule,
             status: String::new(),
-        };
-        app.new_game();
-        app
-    }
-
-    pub fn position(&self) -> Position {
-        *self.positions.last().expect("the game has a position")
+        }
     }
 
     pub fn human(&self) -> Color {
         self.human
-    }
-
-    pub fn plies(&self) -> &[Ply] {
-        &self.plies
-    }
-
-    pub fn last_move(&self) -> Option<Move> {
-        self.plies.last().map(|p| p.mv)
     }
 
     pub fn status(&self) -> &str {
@@ -142,6 +164,46 @@ impl App {
     pub fn draw_rule(&self) -> DrawRule {
         self.draw_rule
     }
+}
+
+impl Deref for App {
+    type Target = Common;
+
+    fn deref(&self) -> &Common {
+        &self.common
+    }
+}
+
+impl DerefMut for App {
+    fn deref_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+}
+
+impl App {
+    /// A new game as `config` sets it up; if the program moves first, it
+    /// already has.
+    pub fn new(solution: &'static Solution, config: Config) -> App {
+        let mut app = App {
+            solution,
+            game: History::new(config.start),
+            common: Common::new(config.human, config.colour, config.draw_rule),
+        };
+        app.new_game();
+        app
+    }
+
+    pub fn position(&self) -> Position {
+        self.game.position()
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        self.game.plies()
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.plies().last().map(|p| p.mv)
+    }
 
     /// The winner, once the side to move has no move.
     pub fn winner(&self) -> Option<Color> {
@@ -151,7 +213,7 @@ impl App {
 
     /// Whether the game has ended in a draw under the draw rule.
     pub fn drawn(&self) -> bool {
-        self.winner().is_none() && self.draw_rule.is_drawn(&self.positions)
+        self.winner().is_none() && self.draw_rule.is_drawn(self.game.positions())
     }
 
     /// Whether the game has ended, won or drawn.
@@ -183,48 +245,15 @@ impl App {
         if p.to_move != self.human {
             value = value.parent();
         }
-        let plies = |n: u32| {
-            if n == 1 {
-                "1 ply".to_owned()
-            } else {
-                format!("{n} plies")
-            }
-        };
-        let verdict = match value {
-            Outcome::Draw | Outcome::Tie(_) => "drawn".to_owned(),
-            Outcome::Win(n) => format!("you can win in {}", plies(n)),
-            Outcome::Loss(n) => format!("lost: the program wins in {}", plies(n)),
-        };
-        let ranked = if p.to_move == self.human {
+        let moves: Vec<(Square, Outcome)> = if p.to_move == self.human {
             ranked_moves(self.solution, p)
-        } else {
-            Vec::new()
-        };
-        let squares = |keep: &dyn Fn(Outcome) -> bool| {
-            let mut squares: Vec<Square> = ranked
                 .iter()
-                .filter(|r| keep(r.value))
-                .map(|r| r.mv.from)
-                .collect();
-            squares.sort();
-            squares
-        };
-        let every_move_loses = !ranked.is_empty() && ranked.iter().all(|r| r.value.is_loss());
-        let losing_moves = if every_move_loses {
-            Vec::new()
+                .map(|r| (r.mv.from, r.value))
+                .collect()
         } else {
-            squares(&|v: Outcome| v.is_loss())
+            Vec::new()
         };
-        let winning_moves = match value {
-            Outcome::Win(_) => squares(&|v: Outcome| v == value),
-            _ => Vec::new(),
-        };
-        Some(Evaluation {
-            verdict,
-            losing_moves,
-            winning_moves,
-            every_move_loses,
-        })
+        Some(Evaluation::new(value, &moves))
     }
 
     /// Decodes a terminal event: keys, and left clicks on the board as laid
@@ -243,29 +272,17 @@ impl App {
     }
 
     fn key_action(key: &KeyEvent) -> Option<Action> {
-        if key.kind == KeyEventKind::Release {
-            return None;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('c' | 'C') => Some(Action::Quit),
-                KeyCode::Char('z' | 'Z') => Some(Action::Suspend),
-                code => Some(Action::Unknown(code)),
-            };
-        }
-        match key.code {
-            KeyCode::Char(c @ '1'..='9') => Square::from_number(c.to_digit(10)?).map(Action::Select),
-            KeyCode::Char('u' | 'U') | KeyCode::Backspace => Some(Action::Undo),
-            KeyCode::Char('n' | 'N') => Some(Action::NewGame),
-            KeyCode::Char('s' | 'S') => Some(Action::SwapSides),
-            KeyCode::Char('e' | 'E') => Some(Action::ToggleEvaluation),
-            KeyCode::Char('?' | 'h' | 'H') | KeyCode::F(1) => Some(Action::Help),
-            KeyCode::Char('q' | 'Q') | KeyCode::Esc => Some(Action::Quit),
-            // Keys that only move the cursor or change the mode are not
-            // presses a person means as a command.
-            KeyCode::Modifier(_) | KeyCode::CapsLock | KeyCode::NumLock | KeyCode::ScrollLock => None,
-            code => Some(Action::Unknown(code)),
-        }
+        Some(match command(key)? {
+            Command::Char(c @ '1'..='9') => Action::Select(Square::from_number(c.to_digit(10)?)?),
+            Command::Undo => Action::Undo,
+            Command::Char('n' | 'N') => Action::NewGame,
+            Command::Char('s' | 'S') => Action::SwapSides,
+            Command::Char('e' | 'E') => Action::ToggleEvaluation,
+            Command::Help => Action::Help,
+            Command::Suspend => Action::Suspend,
+            Command::Quit | Command::Escape => Action::Quit,
+            _ => Action::Unknown(key.code),
+        })
     }
 
     /// Handles one terminal event on a screen of size `area`. On a screen
@@ -301,10 +318,7 @@ impl App {
                 self.describe_turn("");
             }
             Action::Unknown(code) => {
-                let key = match code {
-                    KeyCode::Char(c) => format!("`{c}`"),
-                    _ => "That key".to_owned(),
-                };
+                let key = key_name(code);
                 self.describe_turn(&format!(
                     "{key} does nothing here: 1-9 moves a stone, ? shows the rules and keys, q quits. "
                 ));
@@ -348,33 +362,24 @@ impl App {
     }
 
     fn undo(&mut self) {
-        let back = (0..self.plies.len())
-            .rev()
-            .find(|&i| self.positions[i].to_move == self.human);
-        match back {
-            None => self.describe_turn("Nothing to undo. "),
-            Some(i) => {
-                self.plies.truncate(i);
-                self.positions.truncate(i + 1);
-                self.describe_turn("Took back your last move. ");
-            }
-        }
+        let human = self.human;
+        let note = undo_note(self.game.undo(|p, _| p.to_move == human));
+        self.describe_turn(note);
     }
 
     fn new_game(&mut self) {
-        self.positions = vec![self.start];
-        self.plies.clear();
+        self.game.restart();
         self.program_turn(&format!("New game: you play {}. ", self.human));
     }
 
     fn push(&mut self, by: Player, mv: Move) {
         let p = self.position();
-        self.plies.push(Ply {
+        let ply = Ply {
             mover: p.to_move,
             by,
             mv,
-        });
-        self.positions.push(p.play(mv));
+        };
+        self.game.push(ply, p.play(mv));
     }
 
     /// Lets the program move if it is its turn, then says what happened
@@ -391,43 +396,75 @@ impl App {
     }
 
     fn describe_turn(&mut self, note: &str) {
-        if let Some(winner) = self.winner() {
+        let p = self.position();
+        let turn = Turn {
+            human: self.human,
+            to_move: p.to_move,
+            winner: self.winner(),
+            won_with: self.winning_move().map(|m| m.to_string()),
+            drawn: self.drawn(),
+            program_moved: self
+                .plies()
+                .last()
+                .filter(|ply| ply.by == Player::Program)
+                .map(|ply| (ply.mv.to_string(), ply.mover)),
+            movable: self.movable().iter().map(Square::to_string).collect(),
+            how: "press ",
+        };
+        self.status = turn.status(note);
+    }
+}
+
+/// What the status line of a Mu Torere board says of the turn.
+pub struct Turn {
+    pub human: Color,
+    pub to_move: Color,
+    pub winner: Option<Color>,
+    /// The winning move, once a side has won.
+    pub won_with: Option<String>,
+    pub drawn: bool,
+    /// The last move, if the program made it, and its side.
+    pub program_moved: Option<(String, Color)>,
+    /// The names of the stones the human may move, in order.
+    pub movable: Vec<String>,
+    /// How to name a stone, before the list of them: `press `.
+    pub how: &'static str,
+}
+
+impl Turn {
+    /// The status line: `note`, then how the game ended, or what the
+    /// program played and which stones the human may move.
+    pub fn status(self, note: &str) -> String {
+        if let Some(winner) = self.winner {
             let who = if winner == self.human {
                 "you win"
             } else {
                 "the program wins"
             };
-            let by = self
-                .winning_move()
-                .map(|m| format!(" with {m}"))
-                .unwrap_or_default();
-            self.status = format!(
+            let by = self.won_with.map(|m| format!(" with {m}")).unwrap_or_default();
+            return format!(
                 "{note}Game over: {winner} wins{by}, {who}: {} cannot move. n: new game, u: undo, q: quit",
                 winner.opponent()
             );
-            return;
         }
-        if self.drawn() {
-            self.status = format!(
+        if self.drawn {
+            return format!(
                 "{note}Draw: this position, {} to move, has come up a third time. \
                  n: new game, u: undo, q: quit",
-                self.position().to_move
+                self.to_move
             );
-            return;
         }
-        let mut movable: Vec<String> = self.movable().iter().map(Square::to_string).collect();
+        let mut movable = self.movable;
         let last_mover = movable.pop().unwrap_or_default();
         let movable = if movable.is_empty() {
             last_mover
         } else {
             format!("{} or {last_mover}", movable.join(", "))
         };
-        let last = match self.plies.last() {
-            Some(ply) if ply.by == Player::Program => {
-                format!("The program moved {} ({}). ", ply.mv, ply.mover)
-            }
-            _ => String::new(),
-        };
-        self.status = format!("{note}{last}Your move: click a stone or press {movable}");
+        let last = self
+            .program_moved
+            .map(|(mv, mover)| format!("The program moved {mv} ({mover}). "))
+            .unwrap_or_default();
+        format!("{note}{last}Your move: click a stone or {}{movable}", self.how)
     }
 }

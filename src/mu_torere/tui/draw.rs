@@ -1,5 +1,8 @@
 //! Drawing one frame: the octagon with its stones, the side panels and the
-//! status line, or a plain message when the terminal is too small.
+//! status line, or a plain message when the terminal is too small. The
+//! parts that every Mu Torere board draws alike (the stones, the lines
+//! between them, the panels, the help) are here for the board on `2n`
+//! points too.
 //!
 //! Colour is never the only cue, so the picture reads the same under
 //! `NO_COLOR`: black stones are `●`, white `○`, the empty point `·`; the
@@ -11,9 +14,10 @@
 //! reads on a light background as on a dark one.
 
 use super::app::{App, Evaluation, Player};
-use super::layout::{MIN_HEIGHT, MIN_WIDTH, Octagon, Screen, inner};
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use crate::mu_torere::board::{Color as Stone, Square};
 use crate::mu_torere::play::RULES;
+use crate::tui::draw::{self as tui, Theme, help, history, keys_box, status, too_small};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Position as Cell, Rect};
@@ -21,7 +25,8 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Line as Segment};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use std::fmt::Display;
 
 pub const BLACK_STONE: char = '●';
 pub const WHITE_STONE: char = '○';
@@ -35,30 +40,9 @@ pub fn glyph(point: Option<Stone>) -> char {
     }
 }
 
-/// Styles, with the colours left out under `NO_COLOR`.
-#[derive(Clone, Copy)]
-struct Theme {
-    colour: bool,
-}
-
+/// The styles of Mu Torere's pieces.
 impl Theme {
-    fn paint(self, style: Style) -> Style {
-        if self.colour {
-            style
-        } else {
-            Style {
-                fg: None,
-                bg: None,
-                ..style
-            }
-        }
-    }
-
-    fn fg(self, colour: Color) -> Style {
-        self.paint(Style::new().fg(colour))
-    }
-
-    fn stone(self, point: Option<Stone>) -> Style {
+    pub fn stone(self, point: Option<Stone>) -> Style {
         match point {
             Some(Stone::Black) => self.fg(Color::Red).add_modifier(Modifier::BOLD),
             Some(Stone::White) => Style::new().add_modifier(Modifier::BOLD),
@@ -66,7 +50,7 @@ impl Theme {
         }
     }
 
-    fn line_colour(self, highlighted: bool) -> Color {
+    pub fn line_colour(self, highlighted: bool) -> Color {
         match (self.colour, highlighted) {
             (false, _) => Color::Reset,
             (true, false) => Color::DarkGray,
@@ -79,159 +63,183 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     let theme = Theme { colour: app.colour };
     let Some(screen) = Screen::new(area) else {
-        too_small(frame, area);
+        too_small(frame, area, (MIN_WIDTH, MIN_HEIGHT));
         return;
     };
-    frame.render_widget(title(app, theme), screen.title);
+    frame.render_widget(title("Mu Torere", app.human(), theme), screen.title);
     board(frame.buffer_mut(), app, theme, &screen);
-    panel(frame, app, theme, screen.panel);
-    let status = Paragraph::new(app.status())
-        .wrap(Wrap { trim: true })
-        .block(Block::new().borders(Borders::ALL).title(" Status "));
-    frame.render_widget(status, screen.status);
+    let evaluation = app
+        .shows_evaluation()
+        .then(|| evaluation_lines(theme, app.evaluation(), app.winning_move(), app.drawn()));
+    let plies: Vec<(Stone, Player, String)> = app
+        .plies()
+        .iter()
+        .map(|ply| (ply.mover, ply.by, ply.mv.to_string()))
+        .collect();
+    panel(frame, theme, screen.panel, evaluation, &plies, &KEYS);
+    status(frame, app.status(), screen.status);
     if app.shows_help() {
+        let rules = format!("{} {}", RULES.replace('\n', " "), app.draw_rule().describe());
         help(
             frame,
-            app,
+            &rules,
+            &KEYS,
             Rect::new(area.x, screen.board.y, area.width, screen.board.height),
         );
     }
 }
 
-/// The rules and the keys, over the board and the panel.
-fn help(frame: &mut Frame, app: &App, area: Rect) {
-    let mut lines = vec![
-        Line::styled("Rules", Style::new().add_modifier(Modifier::BOLD)),
-        Line::from(format!(
-            "{} {}",
-            RULES.replace('\n', " "),
-            app.draw_rule().describe()
-        )),
-        Line::from(""),
-        Line::styled("Keys", Style::new().add_modifier(Modifier::BOLD)),
-    ];
-    lines.extend(KEYS.iter().map(|&(key, what)| key_line(key, what)));
-    lines.push(key_line("Ctrl-Z", "suspend (fg to come back)"));
-    frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
-            Block::new()
-                .borders(Borders::ALL)
-                .title(" Help ")
-                .title_bottom(Line::from(" any key closes ").alignment(Alignment::Center)),
-        ),
-        area,
-    );
-}
-
-fn too_small(frame: &mut Frame, area: Rect) {
-    let text = vec![
-        Line::from("Terminal too small"),
-        Line::from(format!(
-            "{}x{} now, {MIN_WIDTH}x{MIN_HEIGHT} needed",
-            area.width, area.height
-        )),
-        Line::from("Enlarge the window, or press q to quit"),
-    ];
-    let top = area.height.saturating_sub(3) / 2;
-    let rect = Rect::new(area.x, area.y + top, area.width, area.height.saturating_sub(top));
-    frame.render_widget(
-        Paragraph::new(text)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true }),
-        rect,
-    );
-}
-
-fn title(app: &App, theme: Theme) -> Line<'static> {
+/// The title line: the game, and who plays which side.
+pub fn title(game: &str, human: Stone, theme: Theme) -> Line<'static> {
     let side = |colour: Stone| {
         Span::styled(
             format!("{} {colour}", glyph(Some(colour))),
             theme.stone(Some(colour)),
         )
     };
-    Line::from(vec![
-        Span::styled(" Mu Torere ", Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw("  you: "),
-        side(app.human()),
-        Span::raw("   program: "),
-        side(app.human().opponent()),
-    ])
+    tui::title(game, side(human), side(human.opponent()))
 }
 
-fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
-    let p = app.position();
+/// The board's box: whose move it is, or how the game ended (`won_with`,
+/// the winning move, once a side has won), and what to do.
+pub fn board_box(
+    theme: Theme,
+    winner: Option<Stone>,
+    won_with: Option<String>,
+    drawn: bool,
+    to_move: Stone,
+    how: &'static str,
+) -> Block<'static> {
     let over = theme
         .fg(Color::Magenta)
         .add_modifier(Modifier::BOLD | Modifier::REVERSED);
-    let (heading, footer) = match app.winner() {
+    let (heading, footer) = match winner {
         Some(winner) => {
             // Who that is, the status line says: the title has no room.
-            let by = app
-                .winning_move()
-                .map(|m| format!(" with {m}"))
-                .unwrap_or_default();
+            let by = won_with.map(|m| format!(" with {m}")).unwrap_or_default();
             (
                 Span::styled(format!(" GAME OVER: {winner} wins{by} "), over),
                 " press n to play again ",
             )
         }
-        None if app.drawn() => (
+        None if drawn => (
             Span::styled(" GAME OVER: draw by repetition ", over),
             " press n to play again ",
         ),
-        None => (
-            Span::raw(format!(" {} to move (you) ", p.to_move)),
-            " click a stone or press its number ",
-        ),
+        None => (Span::raw(format!(" {to_move} to move (you) ")), how),
     };
     Block::new()
         .borders(Borders::ALL)
         .title(Line::from(heading))
         .title_bottom(Line::from(footer).alignment(Alignment::Center))
-        .render(screen.board, buf);
+}
+
+/// How a stone is marked on either side: `[●]` movable, `✗●✗` a losing
+/// move, `>●<` the cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Plain,
+    Movable,
+    Losing,
+    Cursor,
+}
+
+/// Draws what stands on a point, centred on `cell`, with its `mark`; the
+/// last move's stone in reverse video, the point it left in magenta.
+pub fn stone(
+    buf: &mut Buffer,
+    theme: Theme,
+    cell: Cell,
+    point: Option<Stone>,
+    last: (bool, bool),
+    mark: Mark,
+) {
+    let (moved_to, moved_from) = last;
+    let mut style = theme.stone(point);
+    if moved_to {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    if moved_from {
+        style = theme.fg(Color::Magenta);
+    }
+    let (left, right, marked) = mark_style(theme, mark);
+    let Cell { x, y } = cell;
+    buf.set_string(x - 1, y, left.to_string(), marked);
+    buf.set_string(x, y, glyph(point).to_string(), style);
+    buf.set_string(x + 1, y, right.to_string(), marked);
+}
+
+/// The characters on either side of a stone with `mark`, and their style.
+fn mark_style(theme: Theme, mark: Mark) -> (char, char, Style) {
+    match mark {
+        Mark::Losing => ('✗', '✗', theme.fg(Color::Red).add_modifier(Modifier::BOLD)),
+        Mark::Movable => ('[', ']', theme.fg(Color::Magenta).add_modifier(Modifier::BOLD)),
+        Mark::Cursor => ('>', '<', theme.fg(Color::Magenta).add_modifier(Modifier::BOLD)),
+        Mark::Plain => (' ', ' ', Style::new()),
+    }
+}
+
+/// Draws a point's number at `cell`: in the mark's style when the stone
+/// there may move, dim otherwise.
+pub fn number(buf: &mut Buffer, theme: Theme, cell: Cell, name: impl Display, mark: Mark) {
+    let style = match mark {
+        Mark::Plain => theme.fg(Color::DarkGray),
+        mark => mark_style(theme, mark).2,
+    };
+    buf.set_string(cell.x, cell.y, name.to_string(), style);
+}
+
+fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
+    let p = app.position();
+    board_box(
+        theme,
+        app.winner(),
+        app.winning_move().map(|m| m.to_string()),
+        app.drawn(),
+        p.to_move,
+        " click a stone or press its number ",
+    )
+    .render(screen.board, buf);
     let octagon = screen.octagon();
-    edges(buf, &octagon, app, theme);
+    let last = app.last_move();
+    let lines: Vec<(Cell, Cell, bool)> = Square::EDGES
+        .iter()
+        .map(|&(a, b)| {
+            let highlighted = last.is_some_and(|m| (m.from, m.to) == (a, b) || (m.from, m.to) == (b, a));
+            (octagon.stone(a), octagon.stone(b), highlighted)
+        })
+        .collect();
+    edges(buf, octagon.area, theme, &lines);
     let movable = app.movable();
     let losing = match (app.shows_evaluation(), app.evaluation()) {
         (true, Some(evaluation)) => evaluation.losing_moves,
         _ => Vec::new(),
     };
-    let last = app.last_move();
     for square in Square::ALL {
-        let point = p.board.at(square);
-        let mut style = theme.stone(point);
-        if last.is_some_and(|m| m.to == square) {
-            style = style.add_modifier(Modifier::REVERSED);
-        }
-        if last.is_some_and(|m| m.from == square) {
-            style = theme.fg(Color::Magenta);
-        }
-        let Cell { x, y } = octagon.stone(square);
-        let (left, right, mark) = if losing.contains(&square) {
-            ('✗', '✗', theme.fg(Color::Red).add_modifier(Modifier::BOLD))
+        let mark = if losing.contains(&square) {
+            Mark::Losing
         } else if movable.contains(&square) {
-            ('[', ']', theme.fg(Color::Magenta).add_modifier(Modifier::BOLD))
+            Mark::Movable
         } else {
-            (' ', ' ', Style::new())
+            Mark::Plain
         };
-        buf.set_string(x - 1, y, left.to_string(), mark);
-        buf.set_string(x, y, glyph(point).to_string(), style);
-        buf.set_string(x + 1, y, right.to_string(), mark);
-        let label = octagon.label(square);
-        let label_style = if movable.contains(&square) {
+        let moved = (
+            last.is_some_and(|m| m.to == square),
+            last.is_some_and(|m| m.from == square),
+        );
+        stone(buf, theme, octagon.stone(square), p.board.at(square), moved, mark);
+        let number_mark = if movable.contains(&square) {
             mark
         } else {
-            theme.fg(Color::DarkGray)
+            Mark::Plain
         };
-        buf.set_string(label.x, label.y, square.to_string(), label_style);
+        number(buf, theme, octagon.label(square), square, number_mark);
     }
 }
 
-/// The 16 edges as fine Braille lines between the stones' cells, the edge
-/// of the last move brought out.
-fn edges(buf: &mut Buffer, octagon: &Octagon, app: &App, theme: Theme) {
-    let area = octagon.area;
+/// The `lines` (from a stone's cell to another's, and whether the last
+/// move took it) as fine Braille lines in `area`.
+pub fn edges(buf: &mut Buffer, area: Rect, theme: Theme, lines: &[(Cell, Cell, bool)]) {
     let (w, h) = (f64::from(area.width), f64::from(area.height));
     // One canvas unit per Braille dot, y upwards.
     let dot = |cell: Cell| {
@@ -239,64 +247,68 @@ fn edges(buf: &mut Buffer, octagon: &Octagon, app: &App, theme: Theme) {
         let y = 4.0 * h - 1.0 - (4.0 * f64::from(cell.y - area.y) + 1.0);
         (x, y)
     };
-    let last = app.last_move();
     Canvas::default()
         .marker(Marker::Braille)
         .x_bounds([0.0, 2.0 * w - 1.0])
         .y_bounds([0.0, 4.0 * h - 1.0])
         .paint(|ctx| {
-            for (a, b) in Square::EDGES {
-                let highlighted = last.is_some_and(|m| (m.from, m.to) == (a, b) || (m.from, m.to) == (b, a));
-                let ((x1, y1), (x2, y2)) = (dot(octagon.stone(a)), dot(octagon.stone(b)));
+            for &(a, b, highlighted) in lines {
+                let ((x1, y1), (x2, y2)) = (dot(a), dot(b));
                 ctx.draw(&Segment::new(x1, y1, x2, y2, theme.line_colour(highlighted)));
             }
         })
         .render(area, buf);
 }
 
-fn panel(frame: &mut Frame, app: &App, theme: Theme, area: Rect) {
-    let evaluation_lines = if app.shows_evaluation() {
-        evaluation_lines(app, theme)
-    } else {
-        Vec::new()
+/// The side panel: the evaluation when it is shown, the moves (a side, who
+/// made it and the move each) and the `keys`.
+pub fn panel(
+    frame: &mut Frame,
+    theme: Theme,
+    area: Rect,
+    evaluation: Option<Vec<Line<'static>>>,
+    plies: &[(Stone, Player, String)],
+    keys: &[(&str, &str)],
+) {
+    let evaluation_height = match &evaluation {
+        None => 0,
+        Some(lines) => lines.len() as u16 + 2,
     };
-    let evaluation_height = match evaluation_lines.len() {
-        0 => 0,
-        n => n as u16 + 2,
-    };
-    let [evaluation, history, keys] = Layout::vertical([
+    let [evaluation_area, history, keys_area] = Layout::vertical([
         Constraint::Length(evaluation_height),
         Constraint::Min(3),
-        Constraint::Length(KEYS.len() as u16 + 2),
+        Constraint::Length(keys.len() as u16 + 2),
     ])
     .areas(area);
-    if app.shows_evaluation() {
+    if let Some(lines) = evaluation {
         frame.render_widget(
-            Paragraph::new(evaluation_lines)
+            Paragraph::new(lines)
                 .wrap(Wrap { trim: true })
                 .block(Block::new().borders(Borders::ALL).title(" Evaluation ")),
-            evaluation,
+            evaluation_area,
         );
     }
-    frame.render_widget(history_box(app, theme, history), history);
-    frame.render_widget(keys_box(), keys);
+    frame.render_widget(history_box(theme, plies, history), history);
+    frame.render_widget(keys_box(keys), keys_area);
 }
 
 /// `3`, `3, 9`.
-fn squares(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+fn points<P: Display>(points: &[P]) -> String {
+    points.iter().map(P::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// The verdict, then what each kind of move does: at most three lines.
-fn evaluation_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
-    let Some(evaluation) = app.evaluation() else {
-        let over = match app.winning_move() {
+/// The verdict, then what each kind of move does: at most three lines; or
+/// how the game ended.
+pub fn evaluation_lines<P: Display>(
+    theme: Theme,
+    evaluation: Option<Evaluation<P>>,
+    won_with: Option<impl Display>,
+    drawn: bool,
+) -> Vec<Line<'static>> {
+    let Some(evaluation) = evaluation else {
+        let over = match won_with {
             Some(m) => format!("game over: won with {m}"),
-            None if app.drawn() => "game over: drawn by repetition".to_owned(),
+            None if drawn => "game over: drawn by repetition".to_owned(),
             None => "game over".to_owned(),
         };
         return vec![Line::from(over)];
@@ -322,47 +334,37 @@ fn evaluation_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
         let s = if winning_moves.len() == 1 { "" } else { "s" };
         lines.push(Line::from(format!(
             "✓ winning move{s}: {}",
-            squares(&winning_moves)
+            points(&winning_moves)
         )));
     }
     if every_move_loses {
         lines.push(Line::from("every move loses"));
     } else if !losing_moves.is_empty() {
-        lines.push(Line::from(format!("✗ losing moves: {}", squares(&losing_moves))));
+        lines.push(Line::from(format!("✗ losing moves: {}", points(&losing_moves))));
     } else if winning_moves.is_empty() {
         lines.push(Line::from("no move of yours loses"));
     }
     lines
 }
 
-fn history_box(app: &App, theme: Theme, area: Rect) -> Paragraph<'static> {
-    let rows = usize::from(inner(area).height);
-    let plies = app.plies();
-    let lines: Vec<Line> = plies
+fn history_box(theme: Theme, plies: &[(Stone, Player, String)], area: Rect) -> Paragraph<'static> {
+    let plies = plies
         .iter()
-        .enumerate()
-        .skip(plies.len().saturating_sub(rows))
-        .map(|(i, ply)| {
-            let by = match ply.by {
+        .map(|(mover, by, mv)| {
+            let by = match by {
                 Player::Human => "you",
                 Player::Program => "program",
             };
-            Line::from(vec![
-                Span::raw(format!("{:>3}. ", i + 1)),
+            vec![
                 Span::styled(
-                    format!("{} {}", glyph(Some(ply.mover)), ply.mover),
-                    theme.stone(Some(ply.mover)),
+                    format!("{} {mover}", glyph(Some(*mover))),
+                    theme.stone(Some(*mover)),
                 ),
-                Span::raw(format!(" {}  {by}", ply.mv)),
-            ])
+                Span::raw(format!(" {mv}  {by}")),
+            ]
         })
         .collect();
-    let lines = if lines.is_empty() {
-        vec![Line::from("  no moves yet")]
-    } else {
-        lines
-    };
-    Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Moves "))
+    history(plies, area)
 }
 
 /// The keys, as the panel and the help list them.
@@ -375,15 +377,3 @@ const KEYS: [(&str, &str); 7] = [
     ("?, h", "rules and help"),
     ("q, Esc", "quit"),
 ];
-
-fn key_line(key: &str, what: &str) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(format!(" {key:<11}"), Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw(what.to_owned()),
-    ])
-}
-
-fn keys_box() -> Paragraph<'static> {
-    let lines: Vec<Line> = KEYS.iter().map(|&(key, what)| key_line(key, what)).collect();
-    Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Keys "))
-}

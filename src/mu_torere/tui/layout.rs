@@ -3,7 +3,9 @@
 //! click lands on exactly the stone that is drawn there.
 
 use crate::mu_torere::board::Square;
-use ratatui::layout::{Constraint, Layout, Position as Cell, Rect};
+use crate::tui::layout::{CELL_ASPECT, Parts, inner};
+use ratatui::layout::{Position as Cell, Rect};
+use std::ops::Deref;
 
 /// The smallest terminal the whole picture fits in.
 pub const MIN_WIDTH: u16 = 72;
@@ -14,16 +16,17 @@ const PANEL_WIDTH: u16 = 36;
 /// Vertical radius of the octagon, in rows: at least this, at most that.
 const MIN_RADIUS: u16 = 6;
 const MAX_RADIUS: u16 = 10;
-/// Terminal cells are about this much taller than wide.
-const CELL_ASPECT: f64 = 2.2;
 
 /// The parts of a screen big enough to play on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Screen {
-    pub title: Rect,
-    pub board: Rect,
-    pub panel: Rect,
-    pub status: Rect,
+pub struct Screen(Parts);
+
+impl Deref for Screen {
+    type Target = Parts;
+
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
 }
 
 impl Screen {
@@ -32,32 +35,13 @@ impl Screen {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
-        let [title, body, status] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(4)]).areas(area);
-        let [board, panel] =
-            Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
-        Some(Screen {
-            title,
-            board,
-            panel,
-            status,
-        })
+        Some(Screen(Parts::new(area, PANEL_WIDTH)))
     }
 
     /// The octagon inside the board panel (within its border).
     pub fn octagon(&self) -> Octagon {
         Octagon::fit(inner(self.board))
     }
-}
-
-/// The area inside a one-cell border.
-pub fn inner(area: Rect) -> Rect {
-    Rect::new(
-        area.x + 1,
-        area.y + 1,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(2),
-    )
 }
 
 /// The octagon drawn in an area: the cell of each point's stone and label.

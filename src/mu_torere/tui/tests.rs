@@ -8,11 +8,12 @@
 use gamespace::mu_torere::play::{Config, play};
 use gamespace::mu_torere::tui::app::Action;
 use gamespace::mu_torere::tui::draw::{BLACK_STONE, EMPTY_POINT, WHITE_STONE, glyph};
-use gamespace::mu_torere::tui::keys::Decoder;
 use gamespace::mu_torere::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Octagon, Screen};
-use gamespace::mu_torere::tui::{App, Flow, draw};
+use gamespace::mu_torere::tui::{App, draw};
 use gamespace::mu_torere::{Board, Color, Move, Position, Solution, Square, choose};
 use gamespace::solve::Outcome;
+use gamespace::tui::Flow;
+use gamespace::tui::keys::Decoder;
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -66,13 +66,7 @@ impl Drop for Program {
 /// `gamespace` with `args` in `terminal`, which becomes its controlling
 /// terminal, as a terminal emulator's program has it.
 pub fn start_in(terminal: OwnedFd, args: &[&str]) -> Program {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
-    command
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(terminal.try_clone().expect("a copy"))
-        .stdout(terminal.try_clone().expect("a copy"))
-        .stderr(terminal);
+    let mut command = command_in(terminal, args);
     // SAFETY: between fork and exec, only two async-signal-safe calls.
     unsafe {
         command.pre_exec(|| {
@@ -83,6 +77,23 @@ pub fn start_in(terminal: OwnedFd, args: &[&str]) -> Program {
         });
     }
     Program(command.spawn().expect("it starts"))
+}
+
+/// `gamespace` with `args` in `terminal`, which is not its controlling
+/// terminal: one that sends no SIGHUP when it hangs up.
+pub fn start_detached_in(terminal: OwnedFd, args: &[&str]) -> Program {
+    Program(command_in(terminal, args).spawn().expect("it starts"))
+}
+
+fn command_in(terminal: OwnedFd, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamespace"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(terminal.try_clone().expect("a copy"))
+        .stdout(terminal.try_clone().expect("a copy"))
+        .stderr(terminal);
+    command
 }
 
 /// Whether the terminal's line discipline echoes and edits lines, as it
@@ -109,6 +120,12 @@ pub fn screen_output(mut screen: File) -> Receiver<Vec<u8>> {
         }
     });
     receiver
+}
+
+/// A left click at (`row`, `col`) of the screen, counted from 0, as an SGR
+/// mouse report: the press, then the release.
+pub fn click(row: u16, col: u16) -> Vec<u8> {
+    format!("\x1b[<0;{};{}M\x1b[<0;{};{}m", col + 1, row + 1, col + 1, row + 1).into_bytes()
 }
 
 pub fn find(bytes: &[u8], wanted: &[u8]) -> Option<usize> {

@@ -19,11 +19,12 @@ use crate::cephalopods::game::board::{Player, Position, Size};
 use crate::cephalopods::game::moves::Move;
 use crate::cephalopods::game::play::{Config, RankedMove, choose, ranked_moves, winner};
 use crate::cephalopods::game::solver::{Rule, Solution};
-use crate::mu_torere::tui::Flow;
 use crate::solve::Outcome;
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crate::tui::Flow;
+pub use crate::tui::command::Direction;
+use crate::tui::command::{Command, command, key_name};
+use crate::tui::history::{History, undo_note};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Spot, Rect};
 
 /// Who made a move.
@@ -39,15 +40,6 @@ pub struct Ply {
     pub player: Player,
     pub by: Mover,
     pub mv: Move,
-}
-
-/// A direction for the cursor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Up,
-    Down,
-    Left,
-    Right,
 }
 
 /// What the user asked for, once keys and clicks are decoded.
@@ -144,13 +136,10 @@ pub struct Evaluation {
 /// screen shows besides the board.
 pub struct App<'a> {
     solution: &'a Solution,
-    start: Position,
     human: Player,
     /// Draw in colour; off under `NO_COLOR`.
     pub colour: bool,
-    /// The game so far: `positions[i]` is the position before `plies[i]`.
-    positions: Vec<Position>,
-    plies: Vec<Ply>,
+    game: History<Position, Ply>,
     cursor: usize,
     held: Option<Held>,
     /// A file letter typed, waiting for its rank.
@@ -176,11 +165,9 @@ impl<'a> App<'a> {
         let size = config.start.size();
         let mut app = App {
             solution,
-            start: config.start,
             human: config.human,
             colour,
-            positions: vec![config.start],
-            plies: Vec::new(),
+            game: History::new(config.start),
             // The middle of the board.
             cursor: (size.rows() / 2) * size.cols() + size.cols() / 2,
             held: None,
@@ -194,11 +181,11 @@ impl<'a> App<'a> {
     }
 
     pub fn position(&self) -> Position {
-        *self.positions.last().expect("the game has a position")
+        self.game.position()
     }
 
     pub fn size(&self) -> Size {
-        self.start.size()
+        self.position().size()
     }
 
     pub fn rule(&self) -> Rule {
@@ -210,11 +197,11 @@ impl<'a> App<'a> {
     }
 
     pub fn plies(&self) -> &[Ply] {
-        &self.plies
+        self.game.plies()
     }
 
     pub fn last_move(&self) -> Option<Ply> {
-        self.plies.last().copied()
+        self.plies().last().copied()
     }
 
     pub fn cursor(&self) -> usize {
@@ -335,44 +322,29 @@ impl<'a> App<'a> {
     }
 
     fn key_action(&self, key: &KeyEvent) -> Option<Action> {
-        if key.kind == KeyEventKind::Release {
-            return None;
-        }
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('c' | 'C') => Some(Action::Quit),
-                KeyCode::Char('z' | 'Z') => Some(Action::Suspend),
-                code => Some(Action::Unknown(code)),
-            };
-        }
         let size = self.size();
-        match key.code {
-            KeyCode::Char(c @ 'a'..='e') if usize::from(c as u8 - b'a') < size.cols() => {
-                Some(Action::File(usize::from(c as u8 - b'a')))
+        Some(match command(key)? {
+            Command::Char(c @ 'a'..='e') if usize::from(c as u8 - b'a') < size.cols() => {
+                Action::File(usize::from(c as u8 - b'a'))
             }
-            KeyCode::Char(c @ '1'..='5') if usize::from(c as u8 - b'0') <= size.rows() => {
-                Some(Action::Rank(usize::from(c as u8 - b'0')))
+            Command::Char(c @ '1'..='5') if usize::from(c as u8 - b'0') <= size.rows() => {
+                Action::Rank(usize::from(c as u8 - b'0'))
             }
-            KeyCode::Up => Some(Action::Cursor(Direction::Up)),
-            KeyCode::Down => Some(Action::Cursor(Direction::Down)),
-            KeyCode::Left => Some(Action::Cursor(Direction::Left)),
-            KeyCode::Right => Some(Action::Cursor(Direction::Right)),
-            KeyCode::Char(' ') => Some(Action::Choose),
-            KeyCode::Enter => Some(Action::Confirm),
-            KeyCode::Tab => Some(Action::NextSet),
-            KeyCode::BackTab => Some(Action::PreviousSet),
-            KeyCode::Esc => Some(Action::Cancel),
-            KeyCode::Char('u' | 'U') | KeyCode::Backspace => Some(Action::Undo),
-            KeyCode::Char('n' | 'N') => Some(Action::NewGame),
-            KeyCode::Char('s' | 'S') => Some(Action::SwapSides),
-            KeyCode::Char('v' | 'V') => Some(Action::ToggleValues),
-            KeyCode::Char('?' | 'h' | 'H') | KeyCode::F(1) => Some(Action::Help),
-            KeyCode::Char('q' | 'Q') => Some(Action::Quit),
-            // Keys that only change a mode are not presses a person means as
-            // a command.
-            KeyCode::Modifier(_) | KeyCode::CapsLock | KeyCode::NumLock | KeyCode::ScrollLock => None,
-            code => Some(Action::Unknown(code)),
-        }
+            Command::Cursor(direction) => Action::Cursor(direction),
+            Command::Char(' ') => Action::Choose,
+            Command::Enter => Action::Confirm,
+            Command::Tab => Action::NextSet,
+            Command::BackTab => Action::PreviousSet,
+            Command::Escape => Action::Cancel,
+            Command::Undo => Action::Undo,
+            Command::Char('n' | 'N') => Action::NewGame,
+            Command::Char('s' | 'S') => Action::SwapSides,
+            Command::Char('v' | 'V') => Action::ToggleValues,
+            Command::Help => Action::Help,
+            Command::Suspend => Action::Suspend,
+            Command::Quit => Action::Quit,
+            Command::Char(_) | Command::Other(_) => Action::Unknown(key.code),
+        })
     }
 
     /// Handles one terminal event on a screen of size `area`. On a screen
@@ -447,10 +419,7 @@ impl<'a> App<'a> {
                 self.describe_turn("");
             }
             Action::Unknown(code) => {
-                let key = match code {
-                    KeyCode::Char(c) => format!("`{c}`"),
-                    _ => "That key".to_owned(),
-                };
+                let key = key_name(code);
                 let last = self.size().cell_name(self.size().cols() - 1);
                 self.describe_turn(&format!(
                     "{key} does nothing here: click a cell or type its name (a1 to {last}), \
@@ -584,34 +553,24 @@ impl<'a> App<'a> {
             self.describe_turn("Let go of the held cell. ");
             return;
         }
-        let back = (0..self.plies.len())
-            .rev()
-            .find(|&i| self.plies[i].by == Mover::Human);
-        match back {
-            None => self.describe_turn("Nothing to undo. "),
-            Some(i) => {
-                self.plies.truncate(i);
-                self.positions.truncate(i + 1);
-                self.describe_turn("Took back your last move. ");
-            }
-        }
+        let note = undo_note(self.game.undo(|_, ply| ply.by == Mover::Human));
+        self.describe_turn(note);
     }
 
     fn new_game(&mut self) {
-        self.positions = vec![self.start];
-        self.plies.clear();
+        self.game.restart();
         self.held = None;
         self.program_turn(&format!("New game: you play {}. ", self.human));
     }
 
     fn push(&mut self, by: Mover, mv: Move) {
         let p = self.position();
-        self.plies.push(Ply {
+        let ply = Ply {
             player: p.to_move(),
             by,
             mv,
-        });
-        self.positions.push(p.play(mv));
+        };
+        self.game.push(ply, p.play(mv));
     }
 
     /// Lets the program move if it is its turn, then says what happened
@@ -628,7 +587,7 @@ impl<'a> App<'a> {
 
     fn describe_turn(&mut self, note: &str) {
         let size = self.size();
-        let last = match self.plies.last() {
+        let last = match self.plies().last() {
             Some(ply) if ply.by == Mover::Program => {
                 format!("The program ({}) played {}. ", ply.player, ply.mv.text(size))
             }
@@ -675,6 +634,7 @@ impl<'a> App<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
     use std::sync::OnceLock;
 
     fn solution(size: &str) -> &'static Solution {

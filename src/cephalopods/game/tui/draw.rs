@@ -18,36 +18,16 @@ use super::layout::{KEYS_HEIGHT, Screen, inner, min_size};
 use crate::cephalopods::game::board::Player;
 use crate::cephalopods::game::play::RULES;
 use crate::solve::Outcome;
+use crate::tui::draw::{self as tui, Theme, help, history, keys_box, status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
-/// Styles, with the colours left out under `NO_COLOR`.
-#[derive(Clone, Copy)]
-struct Theme {
-    colour: bool,
-}
-
+/// The styles of the dice and the marks.
 impl Theme {
-    fn paint(self, style: Style) -> Style {
-        if self.colour {
-            style
-        } else {
-            Style {
-                fg: None,
-                bg: None,
-                ..style
-            }
-        }
-    }
-
-    fn fg(self, colour: Color) -> Style {
-        self.paint(Style::new().fg(colour))
-    }
-
     fn die(self, owner: Player) -> Style {
         match owner {
             Player::Black => self.fg(Color::Red).add_modifier(Modifier::BOLD),
@@ -75,10 +55,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     board(frame.buffer_mut(), app, theme, &screen);
     frame.render_widget(history_box(app, theme, screen.history), screen.history);
     panel(frame, app, theme, screen.panel);
-    let status = Paragraph::new(app.status())
-        .wrap(Wrap { trim: true })
-        .block(Block::new().borders(Borders::ALL).title(" Status "));
-    frame.render_widget(status, screen.status);
+    status(frame, app.status(), screen.status);
     if app.shows_help() {
         let body = Rect::new(
             area.x,
@@ -86,63 +63,19 @@ pub fn draw(frame: &mut Frame, app: &App) {
             area.width,
             screen.status.y - screen.board.y,
         );
-        help(frame, app, body);
+        let rules = format!("{} {}", RULES.replace('\n', " "), app.rule().goal());
+        help(frame, &rules, &HELP_KEYS, body);
     }
 }
 
-/// The rules and the keys, over the board and the panels.
-fn help(frame: &mut Frame, app: &App, area: Rect) {
-    let mut lines = vec![
-        Line::styled("Rules", Style::new().add_modifier(Modifier::BOLD)),
-        Line::from(format!("{} {}", RULES.replace('\n', " "), app.rule().goal())),
-        Line::from(""),
-        Line::styled("Keys", Style::new().add_modifier(Modifier::BOLD)),
-    ];
-    lines.extend(HELP_KEYS.iter().map(|&(key, what)| key_line(key, what, 15)));
-    frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
-            Block::new()
-                .borders(Borders::ALL)
-                .title(" Help ")
-                .title_bottom(Line::from(" any key closes ").alignment(Alignment::Center)),
-        ),
-        area,
-    );
-}
-
 fn too_small(frame: &mut Frame, app: &App, area: Rect) {
-    let (width, height) = min_size(app.size());
-    let text = vec![
-        Line::from("Terminal too small"),
-        Line::from(format!(
-            "{}x{} now, {width}x{height} needed",
-            area.width, area.height
-        )),
-        Line::from("Enlarge the window, or press q to quit"),
-    ];
-    let top = area.height.saturating_sub(3) / 2;
-    let rect = Rect::new(area.x, area.y + top, area.width, area.height.saturating_sub(top));
-    frame.render_widget(
-        Paragraph::new(text)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true }),
-        rect,
-    );
+    tui::too_small(frame, area, min_size(app.size()));
 }
 
 fn title(app: &App, theme: Theme) -> Line<'static> {
     let side = |player: Player| Span::styled(format!("{} {player}", player.letter()), theme.die(player));
-    Line::from(vec![
-        Span::styled(
-            format!(" Cephalopod {}, {} rule ", app.size(), app.rule()),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-        Span::raw("  you: "),
-        side(app.human()),
-        Span::raw("   program: "),
-        side(app.human().other()),
-    ])
+    let game = format!("Cephalopod {}, {} rule", app.size(), app.rule());
+    tui::title(&game, side(app.human()), side(app.human().other()))
 }
 
 fn board(buf: &mut Buffer, app: &App, theme: Theme, screen: &Screen) {
@@ -283,7 +216,7 @@ fn panel(frame: &mut Frame, app: &App, theme: Theme, area: Rect) {
             .block(Block::new().borders(Borders::ALL).title(" Values ")),
         values,
     );
-    frame.render_widget(keys_box(), keys);
+    frame.render_widget(keys_box(&KEYS), keys);
 }
 
 /// `win in 5`, `tie in 2`, `loss in 1`.
@@ -352,30 +285,21 @@ fn value_lines(app: &App, theme: Theme, rows: usize) -> Vec<Line<'static>> {
 }
 
 fn history_box(app: &App, theme: Theme, area: Rect) -> Paragraph<'static> {
-    let rows = usize::from(inner(area).height);
-    let moves = app.plies();
-    let lines: Vec<Line> = moves
+    let plies = app
+        .plies()
         .iter()
-        .enumerate()
-        .skip(moves.len().saturating_sub(rows))
-        .map(|(i, ply)| {
+        .map(|ply| {
             let by = match ply.by {
                 Mover::Human => "you",
                 Mover::Program => "program",
             };
-            Line::from(vec![
-                Span::raw(format!("{:>3}. ", i + 1)),
+            vec![
                 Span::styled(ply.player.to_string(), theme.die(ply.player)),
                 Span::raw(format!(" {}  {by}", ply.mv.text(app.size()))),
-            ])
+            ]
         })
         .collect();
-    let lines = if lines.is_empty() {
-        vec![Line::from("  no moves yet")]
-    } else {
-        lines
-    };
-    Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Moves "))
+    history(plies, area)
 }
 
 /// The keys in short, as the panel lists them.
@@ -388,8 +312,8 @@ const KEYS: [(&str, &str); 6] = [
     ("v, ?, q", "values, help, quit"),
 ];
 
-/// The keys in full, as the help lists them.
-const HELP_KEYS: [(&str, &str); 13] = [
+/// The keys in full, as the help lists them (with Ctrl-Z).
+const HELP_KEYS: [(&str, &str); 12] = [
     (
         "click, b2",
         "choose that cell: click it, or type its file and rank",
@@ -411,23 +335,7 @@ const HELP_KEYS: [(&str, &str); 13] = [
     ("v", "show/hide the value of every move"),
     ("?, h", "rules and help"),
     ("q, Ctrl-C", "quit"),
-    ("Ctrl-Z", "suspend (fg to come back)"),
 ];
-
-fn key_line(key: &str, what: &str, width: usize) -> Line<'static> {
-    Line::from(vec![
-        Span::styled(
-            format!(" {key:<width$}"),
-            Style::new().add_modifier(Modifier::BOLD),
-        ),
-        Span::raw(what.to_owned()),
-    ])
-}
-
-fn keys_box() -> Paragraph<'static> {
-    let lines: Vec<Line> = KEYS.iter().map(|&(key, what)| key_line(key, what, 11)).collect();
-    Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" Keys "))
-}
 
 #[cfg(test)]
 mod tests {

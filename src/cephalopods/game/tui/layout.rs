@@ -6,6 +6,8 @@
 //! the left and the values and the keys on the right, then the status.
 
 use crate::cephalopods::game::board::Size;
+pub use crate::tui::layout::inner;
+use crate::tui::layout::{Parts, STATUS_HEIGHT};
 use ratatui::layout::{Constraint, Layout, Position as Spot, Rect};
 
 /// The width of the right-hand panel (values, keys).
@@ -49,7 +51,7 @@ pub fn min_size(size: Size) -> (u16, u16) {
     let width = board_width(size).max(40) + PANEL_WIDTH;
     let left = board_height(size, 1) + HISTORY_HEIGHT;
     let right = KEYS_HEIGHT + 6;
-    (width, 1 + left.max(right) + 4)
+    (width, 1 + left.max(right) + STATUS_HEIGHT)
 }
 
 impl Screen {
@@ -60,10 +62,12 @@ impl Screen {
         if area.width < min_width || area.height < min_height {
             return None;
         }
-        let [title, body, status] =
-            Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(4)]).areas(area);
-        let [left, panel] =
-            Layout::horizontal([Constraint::Min(0), Constraint::Length(PANEL_WIDTH)]).areas(body);
+        let Parts {
+            title,
+            board: left,
+            panel,
+            status,
+        } = Parts::new(area, PANEL_WIDTH);
         let square_height = if board_height(size, 3) + HISTORY_HEIGHT <= left.height {
             3
         } else {
@@ -97,16 +101,6 @@ impl Screen {
             square_height: self.square_height,
         }
     }
-}
-
-/// The area inside a one-cell border.
-pub fn inner(area: Rect) -> Rect {
-    Rect::new(
-        area.x + 1,
-        area.y + 1,
-        area.width.saturating_sub(2),
-        area.height.saturating_sub(2),
-    )
 }
 
 /// The board's grid on the screen: lines between the squares, the rank

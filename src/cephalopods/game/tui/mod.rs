@@ -8,9 +8,8 @@
 //! - `draw`: one frame of the screen.
 //!
 //! The terminal session (raw mode, its restoration on every way out, the
-//! wait for input, signals and a hang-up) and the key decoder are the Mu
-//! Torere board's (`mu_torere::tui::terminal`,
-//! `mu_torere::tui::keys`). The rules, the solution and the
+//! wait for input, signals and a hang-up), the keys and the event loop are
+//! those of every board (`crate::tui`). The rules, the solution and the
 //! program's move choice are the same as in line mode
 //! ([`crate::cephalopods::game::play`]); only the input and output differ.
 
@@ -23,7 +22,9 @@ use draw::draw;
 
 use super::play::Config;
 use super::solver::Solution;
-use crate::mu_torere::tui::{Board, Ending, Flow, run_board};
+use crate::tui::{Board, Flow, run_board};
+
+pub use crate::tui::Ending;
 use ratatui::Frame;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
@@ -37,7 +38,7 @@ pub fn run(solution: &Solution, config: Config, colour: bool) -> io::Result<Endi
 }
 
 impl Board for App<'_> {
-    fn draw(&self, frame: &mut Frame) {
+    fn draw(&mut self, frame: &mut Frame) {
         draw(frame, self);
     }
 
