@@ -358,6 +358,7 @@ function remLabel(m) {
 function target(e, moves, canPlay, label, pick = moves.length > 1) {
   const m = best(moves);
   e.classList.add("target", `v-${m.value}`);
+  e.dataset.moves = moves.length;
   const what = moves.length === 1 ? `${m.move}: ${valueText(m.value, m.remoteness)}`
     : `${label}: ${moves.length} moves, the best ${valueText(m.value, m.remoteness)}`;
   el("title", {}, e).textContent = what;
@@ -458,7 +459,7 @@ function drawCephalopod(a, canPlay) {
     }
   }
   rows.forEach((row, r) => {
-    text(svg, m0 / 2, m0 + r * s + s / 2, String(R - r), { class: "label" });
+    text(svg, m0 / 2, r * s + 3 + s / 2, String(R - r), { class: "label" });
     row.forEach((die, col) => {
       const name = "abcde"[col] + (R - r);
       if (r === 0) text(svg, m0 + col * s + s / 2, R * s + 15, "abcde"[col], { class: "label" });

@@ -322,6 +322,7 @@ async fn mu_torere(client: &Client, address: &str) -> String {
         "{s}"
     );
     let mut plies = 0;
+    let mut pictured = false;
     while s["end"].is_null() {
         let position = s["position"].as_str().unwrap().to_owned();
         assert!(position.ends_with(" b"), "the person plays black: {s}");
@@ -336,6 +337,11 @@ async fn mu_torere(client: &Client, address: &str) -> String {
         }
         let moves = answer["moves"].as_array().unwrap();
         let worst = moves.iter().find(|m| m["value"] == "loss").unwrap_or(&moves[0]);
+        if !pictured && moves.iter().any(|m| m["value"] != worst["value"]) {
+            // A choice between a draw and a loss: the page's picture.
+            screenshots(client, "mu-torere").await;
+            pictured = true;
+        }
         let mv = worst["move"].as_str().unwrap();
         // Played on the board: the stone that moves.
         client
@@ -348,9 +354,6 @@ async fn mu_torere(client: &Client, address: &str) -> String {
         s = settle(client, Some(&position)).await;
         plies += 2;
         assert!(plies < 60, "the game does not end: {s}");
-        if plies == 4 && s["end"].is_null() {
-            screenshots(client, "mu-torere").await;
-        }
     }
     let position = s["position"].as_str().unwrap();
     let answer = api(address, "mu-torere", "points=8&rule=standard", position);
@@ -402,9 +405,6 @@ async fn cephalopod(client: &Client, address: &str, before: &str) -> String {
         s = settle(client, Some(&position)).await;
         plies += 2;
         assert!(plies < 40, "the game does not end: {s}");
-        if plies == 4 && s["end"].is_null() {
-            screenshots(client, "cephalopod").await;
-        }
     }
     let position = s["position"].as_str().unwrap();
     assert!(!position.contains('.'), "the board is full: {s}");
@@ -412,6 +412,70 @@ async fn cephalopod(client: &Client, address: &str, before: &str) -> String {
     assert_eq!(answer["value"], "tie", "{answer}");
     assert_eq!(s["end"], "The game ends in a tie.", "{s}");
     position.to_owned()
+}
+
+/// Plays the first moves of Cephalopod 2x3 on the board itself: a click on
+/// each cell with one move.
+async fn cephalopod_board(client: &Client, before: &str) -> String {
+    choose(client, "size", "2x3").await;
+    let mut s = settle(client, Some(before)).await;
+    assert_eq!(s["position"], ".../... w", "{s}");
+    for _ in 0..3 {
+        let position = s["position"].as_str().unwrap().to_owned();
+        let cell = client
+            .find(Locator::Css("#board .target[data-cell][data-moves='1']"))
+            .await
+            .unwrap();
+        cell.click().await.unwrap();
+        s = settle(client, Some(&position)).await;
+    }
+    s["position"].as_str().unwrap().to_owned()
+}
+
+/// Picks a pawn, then one of the squares it can go to, each marked in the
+/// colour of its move.
+async fn pawn_chess(client: &Client, address: &str) {
+    let answer = api(address, "pawn-chess", "size=4x4", "pppp/..../..../PPPP w");
+    client
+        .find(Locator::Css("#board .target[data-cell='b1']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let dest = client
+        .find(Locator::Css("#board .dest[data-move='b1-b2']"))
+        .await
+        .unwrap();
+    let value = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "b1-b2")
+        .unwrap()["value"]
+        .as_str()
+        .unwrap();
+    let fill = client
+        .execute(
+            "return getComputedStyle(document.querySelector('#board .dest circle')).fill;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(fill, colour(value));
+    let s = state(client).await;
+    assert_eq!(
+        s["moves"].as_array().unwrap().len(),
+        1,
+        "only b1's moves are listed: {s}"
+    );
+    screenshots(client, "pawn-chess").await;
+    dest.click().await.unwrap();
+    // The program has answered; White's pawn stands on b2.
+    let s = settle(client, Some("pppp/..../..../PPPP w")).await;
+    let position = s["position"].as_str().unwrap();
+    assert!(position.ends_with(" w"), "{s}");
+    assert_eq!(position.split('/').nth(2), Some(".P.."), "{s}");
 }
 
 async fn puzzle(client: &Client) {
@@ -498,10 +562,12 @@ fn the_page_plays_whole_games_in_chromium() {
         let end = mu_torere(&client, &address).await;
         let end = cephalopod(&client, &address, &end).await;
         puzzle(&client).await;
+        let end = cephalopod_board(&client, &end).await;
+        screenshots(&client, "cephalopod").await;
         choose(&client, "game", "pawn-chess").await;
         let s = settle(&client, Some(&end)).await;
         assert_eq!(s["position"], "pppp/..../..../PPPP w", "{s}");
-        screenshots(&client, "pawn-chess").await;
+        pawn_chess(&client, &address).await;
         let errors = console_errors(port, &session.id);
         drop(session);
         assert!(errors.is_empty(), "the console holds errors: {errors:?}");
