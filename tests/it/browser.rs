@@ -2,8 +2,10 @@
 //! through WebDriver (chromedriver). It plays a whole Mu Torere game as
 //! black against the program and a Cephalopod 2x2 game to their ends, checks
 //! every move's value and colour against the API's answer for the same
-//! position, the end messages and the puzzle form, and that the browser's
-//! console holds no errors.
+//! position, and the end messages; it plays Cephalopod 2x3 by clicking cells
+//! and pawn chess by picking a pawn and its square, takes a move back with
+//! undo, hands its side to the program with swap, fills the puzzle form, and
+//! checks that the browser's console holds no errors.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
 //! them); without chromedriver it fails, saying so, rather than being skipped.
@@ -476,6 +478,34 @@ async fn pawn_chess(client: &Client, address: &str) {
     let position = s["position"].as_str().unwrap();
     assert!(position.ends_with(" w"), "{s}");
     assert_eq!(position.split('/').nth(2), Some(".P.."), "{s}");
+    // Undo takes back the move and the program's answer.
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = settle(client, Some(position)).await;
+    assert_eq!(s["position"], "pppp/..../..../PPPP w", "{s}");
+    // Swapped sides: the program plays White, its quickest win.
+    client
+        .find(Locator::Id("swap"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let s = settle(client, Some("pppp/..../..../PPPP w")).await;
+    let position = s["position"].as_str().unwrap();
+    assert!(position.ends_with(" b"), "{s}");
+    assert!(
+        s["status"].as_str().unwrap().starts_with("Black to move (you)"),
+        "{s}"
+    );
+    let answer = api(address, "pawn-chess", "size=4x4", position);
+    assert_eq!(answer["value"], "loss", "{answer}");
+    assert_eq!(answer["remoteness"], 10, "{answer}");
 }
 
 async fn puzzle(client: &Client) {
