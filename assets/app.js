@@ -253,7 +253,26 @@ function update() {
   if (a && !end && !S.busy && !humanPlays(sideToMove(a))) programTurn();
 }
 
+// Re-draws the page, keeping the keyboard's focus on the board or in the
+// list of moves: on the same cell, stone or move if it is still there, else
+// the first one, else the board or list itself (until the program has moved).
 function render() {
+  const old = document.activeElement;
+  const box = old?.closest?.("#board, #moves");
+  const key = old?.dataset?.cell ?? old?.dataset?.move;
+  paint();
+  if (!box) return;
+  const targets = [...box.querySelectorAll("[tabindex='0'], button:not(:disabled)")];
+  (targets.find((e) => (e.dataset.cell ?? e.dataset.move) === key) || targets[0] || box).focus();
+}
+
+function endClass(end) {
+  if (!end) return "";
+  if (!end.winner || S.players === "none" || S.players === "both") return "even";
+  return humanPlays(end.winner) ? "won" : "lost";
+}
+
+function paint() {
   const a = current();
   const end = ending();
   const names = game().names;
@@ -262,8 +281,7 @@ function render() {
   $("moves").replaceChildren();
   $("end").hidden = !end;
   $("end").textContent = end ? endMessage(end) : "";
-  $("end").className = end ? (end.winner && S.players !== "none" && S.players !== "both"
-    ? (humanPlays(end.winner) ? "won" : "lost") : "even") : "";
+  $("end").className = endClass(end);
   $("undo").disabled = S.history.length < 2 || S.players === "none";
   $("swap").disabled = S.players === "both" || S.players === "none";
   drawChart();

@@ -13,6 +13,8 @@
 //! `GAMESPACE_SCREENSHOTS=DIR` it also saves each game's page at desktop and
 //! phone widths in DIR (the README's pictures, docs/serve-*.png).
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
@@ -291,6 +293,17 @@ fn check_moves(s: &Value, answer: &Value) {
     }
 }
 
+/// Presses and releases each of `keys` in turn, on the focused element.
+async fn press(client: &Client, keys: &[Key]) {
+    let mut actions = KeyActions::new("keyboard".to_owned());
+    for &key in keys {
+        actions = actions
+            .then(KeyAction::Down { value: key.into() })
+            .then(KeyAction::Up { value: key.into() });
+    }
+    client.perform_actions(actions).await.unwrap();
+}
+
 async fn choose(client: &Client, select: &str, value: &str) {
     client
         .find(Locator::Css(&format!("#{select} option[value='{value}']")))
@@ -344,16 +357,49 @@ async fn mu_torere(client: &Client, address: &str) -> String {
             screenshots(client, "mu-torere").await;
             pictured = true;
         }
-        let mv = worst["move"].as_str().unwrap();
-        // Played on the board: the stone that moves.
-        client
-            .find(Locator::Css(&format!("#board .target[data-move='{mv}']")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        let played = if plies == 0 {
+            // The first move with the keyboard alone: Tab from the board to
+            // its first stone that can move, Enter to move it.
+            client
+                .execute("document.getElementById('board').focus();", vec![])
+                .await
+                .unwrap();
+            press(client, &[Key::Tab]).await;
+            let focused = client.active_element().await.unwrap();
+            let keyed = focused.attr("data-move").await.unwrap();
+            press(client, &[Key::Enter]).await;
+            keyed.expect("Tab reaches a stone that moves")
+        } else {
+            // Played on the board: the stone that moves.
+            let mv = worst["move"].as_str().unwrap();
+            client
+                .find(Locator::Css(&format!("#board .target[data-move='{mv}']")))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            mv.to_owned()
+        };
         s = settle(client, Some(&position)).await;
+        // The program answered the move played (unless it ended the game),
+        // with one of its best moves.
+        let after = moves.iter().find(|m| m["move"] == played.as_str()).unwrap();
+        if s["position"] != after["position"] {
+            let replies = api(
+                address,
+                "mu-torere",
+                "points=8&rule=standard",
+                after["position"].as_str().unwrap(),
+            );
+            let rank = |m: &Value| ["loss", "draw", "win"].iter().position(|v| m["value"] == *v);
+            let replies = replies["moves"].as_array().unwrap();
+            let reply = replies
+                .iter()
+                .find(|m| m["position"] == s["position"])
+                .unwrap_or_else(|| panic!("{played} was not played: {s}"));
+            assert_eq!(rank(reply), replies.iter().map(rank).max().unwrap(), "{s}");
+        }
         plies += 2;
         assert!(plies < 60, "the game does not end: {s}");
     }
