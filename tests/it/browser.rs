@@ -84,10 +84,11 @@ fn serve() -> (Process, String) {
     (Process { child, dir }, address)
 }
 
-/// The first of `candidates` that exists, or the name on PATH.
+/// The file that `variable` names, else the first of `candidates` that
+/// exists, as a path or a name on PATH.
 fn program(variable: &str, candidates: &[&str]) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(variable) {
-        return Some(PathBuf::from(path));
+        return Some(PathBuf::from(path)).filter(|p| p.is_file());
     }
     let on_path = std::env::var_os("PATH")
         .map(|paths| std::env::split_paths(&paths).collect::<Vec<_>>())
