@@ -11,6 +11,7 @@ mod common;
 #[path = "common/pseudo_terminal.rs"]
 mod pseudo_terminal;
 
+mod browser;
 mod cephalopod_game;
 mod cephalopod_game_cli;
 mod cephalopod_game_oracle;
