@@ -132,7 +132,12 @@ pub fn rules(ring: &Ring) -> String {
     let stones = if ring.rim() == 8 {
         "Eight of the nine points hold a stone".to_owned()
     } else {
-        format!("All but one of the {} points hold a stone", ring.points())
+        format!(
+            "A ring of {} points around a centre, each joined to its neighbours and to the \
+             centre: all but one of the {} points hold a stone",
+            ring.rim(),
+            ring.points()
+        )
     };
     let centre = match ring.rule() {
         Rule::Standard => {
@@ -376,7 +381,7 @@ mod tests {
         assert!(refusals(&out).is_empty());
         for said in [
             "The player who cannot move loses.",
-            "All but one of the 13 points hold a stone",
+            "A ring of 12 points around a centre, each joined to its neighbours and to the centre: all but one of the 13 points hold a stone",
             "only if one of its rim neighbours holds an opponent's stone",
             "comes up a third time",
             "0-12    move your stone on that point",
