@@ -446,7 +446,7 @@ pub fn step(n: u32, from: u32, direction: Direction) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::mu_torere::draw::DrawRule;
     use crate::mu_torere::family::Rule;
@@ -457,7 +457,9 @@ mod tests {
         RingSolution::new(Ring::new(n, rule).unwrap())
     }
 
-    fn app(solution: &RingSolution, human: Color) -> App<'_> {
+    /// A game of `solution` from its start, `human` against the program,
+    /// under the repetition rule (the drawing tests use it too).
+    pub(in crate::mu_torere::family::tui) fn app(solution: &RingSolution, human: Color) -> App<'_> {
         let config = RingConfig {
             human,
             start: solution.ring().start(),

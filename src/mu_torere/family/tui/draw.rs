@@ -174,23 +174,12 @@ fn points(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mu_torere::draw::DrawRule;
-    use crate::mu_torere::family::play::RingConfig;
     use crate::mu_torere::family::tui::app::Action;
+    use crate::mu_torere::family::tui::app::tests::app;
     use crate::mu_torere::family::{Numbering, Ring, RingSolution, Rule};
     use crate::mu_torere::tui::draw::glyph;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
-
-    fn app(solution: &RingSolution, human: Stone) -> App<'_> {
-        let config = RingConfig {
-            human,
-            start: solution.ring().start(),
-            draw_rule: DrawRule::Repetition,
-            prompt_lines: false,
-        };
-        App::new(solution, config, false)
-    }
 
     fn render(app: &App, width: u16, height: u16) -> Buffer {
         let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
