@@ -120,6 +120,53 @@ pub struct App {
     common: Common,
 }
 
+/// How a game on a Mu Torere board ends, the same on every board: each
+/// board says who has won and what was played, the rest follows.
+pub trait Played {
+    type Move: Copy;
+
+    /// The winner, once the side to move has no move.
+    fn winner(&self) -> Option<Color>;
+
+    /// The last move played, if any.
+    fn last_move(&self) -> Option<Self::Move>;
+
+    /// Whether the positions so far make a draw under the draw rule.
+    fn repeated(&self) -> bool;
+
+    /// Whether the game has ended in a draw under the draw rule.
+    fn drawn(&self) -> bool {
+        self.winner().is_none() && self.repeated()
+    }
+
+    /// Whether the game has ended, won or drawn.
+    fn is_over(&self) -> bool {
+        self.winner().is_some() || self.drawn()
+    }
+
+    /// The move that won the game, once it is won.
+    fn winning_move(&self) -> Option<Self::Move> {
+        self.winner().and(self.last_move())
+    }
+}
+
+impl Played for App {
+    type Move = Move;
+
+    fn winner(&self) -> Option<Color> {
+        let p = self.position();
+        p.is_over().then(|| p.to_move.opponent())
+    }
+
+    fn last_move(&self) -> Option<Move> {
+        self.plies().last().map(|p| p.mv)
+    }
+
+    fn repeated(&self) -> bool {
+        self.draw_rule.is_drawn(self.game.positions())
+    }
+}
+
 /// What every Mu Torere board keeps besides the game: the sides, the draw
 /// rule and what the screen shows. A board dereferences to it.
 pub struct Common {
@@ -199,31 +246,6 @@ impl App {
 
     pub fn plies(&self) -> &[Ply] {
         self.game.plies()
-    }
-
-    pub fn last_move(&self) -> Option<Move> {
-        self.plies().last().map(|p| p.mv)
-    }
-
-    /// The winner, once the side to move has no move.
-    pub fn winner(&self) -> Option<Color> {
-        let p = self.position();
-        p.is_over().then(|| p.to_move.opponent())
-    }
-
-    /// Whether the game has ended in a draw under the draw rule.
-    pub fn drawn(&self) -> bool {
-        self.winner().is_none() && self.draw_rule.is_drawn(self.game.positions())
-    }
-
-    /// Whether the game has ended, won or drawn.
-    pub fn is_over(&self) -> bool {
-        self.winner().is_some() || self.drawn()
-    }
-
-    /// The move that won the game, once it is won.
-    pub fn winning_move(&self) -> Option<Move> {
-        self.winner().and(self.last_move())
     }
 
     /// The squares of the stones the human may move now.

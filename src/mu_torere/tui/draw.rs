@@ -13,7 +13,7 @@
 //! magenta and green, never white, yellow or light grey, so that the board
 //! reads on a light background as on a dark one.
 
-use super::app::{App, Evaluation, Player};
+use super::app::{App, Evaluation, Played, Player};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, Screen};
 use crate::mu_torere::board::{Color as Stone, Square};
 use crate::mu_torere::play::RULES;

@@ -6,7 +6,7 @@
 //! internals. `gamespace::` paths name this crate (see `lib.rs`).
 
 use gamespace::mu_torere::play::{Config, play};
-use gamespace::mu_torere::tui::app::Action;
+use gamespace::mu_torere::tui::app::{Action, Played};
 use gamespace::mu_torere::tui::draw::{BLACK_STONE, EMPTY_POINT, WHITE_STONE, glyph};
 use gamespace::mu_torere::tui::layout::{MIN_HEIGHT, MIN_WIDTH, Octagon, Screen};
 use gamespace::mu_torere::tui::{App, draw};

@@ -19,7 +19,7 @@ use crate::mu_torere::family::choice::{choose, ranked_moves};
 use crate::mu_torere::family::play::RingConfig;
 use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolution};
 use crate::mu_torere::tui::Player;
-use crate::mu_torere::tui::app::{Common, Evaluation, Ply, Turn};
+use crate::mu_torere::tui::app::{Common, Evaluation, Played, Ply, Turn};
 use crate::tui::Flow;
 use crate::tui::command::{Command, Direction, command, key_name};
 use crate::tui::history::{History, undo_note};
@@ -66,6 +66,23 @@ pub struct App<'a> {
     cursor: u32,
     /// The digits typed so far of a point's number.
     typed: Option<u32>,
+}
+
+impl Played for App<'_> {
+    type Move = RingMove;
+
+    fn winner(&self) -> Option<Color> {
+        let p = self.position();
+        self.ring().moves(p).is_empty().then(|| p.to_move.opponent())
+    }
+
+    fn last_move(&self) -> Option<RingMove> {
+        self.plies().last().map(|p| p.mv)
+    }
+
+    fn repeated(&self) -> bool {
+        self.draw_rule.is_drawn(self.game.positions())
+    }
 }
 
 impl<'a> App<'a> {
@@ -115,10 +132,6 @@ impl<'a> App<'a> {
         self.game.plies()
     }
 
-    pub fn last_move(&self) -> Option<RingMove> {
-        self.plies().last().map(|p| p.mv)
-    }
-
     pub fn cursor(&self) -> u32 {
         self.cursor
     }
@@ -126,27 +139,6 @@ impl<'a> App<'a> {
     /// The digits typed so far of a point's number.
     pub fn typed(&self) -> Option<u32> {
         self.typed
-    }
-
-    /// The winner, once the side to move has no move.
-    pub fn winner(&self) -> Option<Color> {
-        let p = self.position();
-        self.ring().moves(p).is_empty().then(|| p.to_move.opponent())
-    }
-
-    /// Whether the game has ended in a draw under the draw rule.
-    pub fn drawn(&self) -> bool {
-        self.winner().is_none() && self.draw_rule.is_drawn(self.game.positions())
-    }
-
-    /// Whether the game has ended, won or drawn.
-    pub fn is_over(&self) -> bool {
-        self.winner().is_some() || self.drawn()
-    }
-
-    /// The move that won the game, once it is won.
-    pub fn winning_move(&self) -> Option<RingMove> {
-        self.winner().and(self.last_move())
     }
 
     /// The points of the stones the human may move now.

@@ -12,6 +12,7 @@ use crate::mu_torere::board::Color as Stone;
 use crate::mu_torere::family::play::rules;
 use crate::mu_torere::family::{RingMove, Stones};
 use crate::mu_torere::tui::Player;
+use crate::mu_torere::tui::app::Played;
 use crate::mu_torere::tui::draw::{Mark, board_box, edges, evaluation_lines, number, panel, stone, title};
 use crate::tui::draw::{Theme, help, status, too_small};
 use ratatui::Frame;
