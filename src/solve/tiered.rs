@@ -345,15 +345,15 @@ where
 /// Positions grouped by their tier.
 type ChildrenByTier<T, P> = Vec<(T, Vec<P>)>;
 
-/// The list of `groups` for `tier`, made if there is none; `last`, the
+/// The group of `groups` for `tier`, made if there is none; `last`, the
 /// place of the group used last, is looked at first, since successive
 /// moves often lead to one tier.
-fn group<'a, T: PartialEq, V>(groups: &'a mut Vec<(T, Vec<V>)>, last: &mut usize, tier: T) -> &'a mut Vec<V> {
+fn group<'a, T: PartialEq, V: Default>(groups: &'a mut Vec<(T, V)>, last: &mut usize, tier: T) -> &'a mut V {
     if groups.get(*last).is_none_or(|(t, _)| *t != tier) {
         *last = match groups.iter().position(|(t, _)| *t == tier) {
             Some(k) => k,
             None => {
-                groups.push((tier, Vec::new()));
+                groups.push((tier, V::default()));
                 groups.len() - 1
             }
         };

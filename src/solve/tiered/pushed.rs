@@ -45,9 +45,9 @@ const PARTITIONS: usize = 1 << PARTITION_BITS;
 /// The parent number of a start, which no move reaches from a parent.
 const NO_PARENT: u32 = u32::MAX;
 
-/// A packed value that no [`Outcome`] packs to (a draw packs to 0): a
-/// position with no move valued yet.
-const UNSET: u16 = 0x3fff;
+/// The rank ([`Ranks`]) of a position with no move valued yet, below
+/// every value.
+const UNSET: u16 = 0;
 
 /// Parents expanded together by one thread.
 const EXPAND_CHUNK: usize = 1 << 14;
@@ -76,35 +76,67 @@ struct Run<P> {
     starts: Vec<u32>,
 }
 
-impl<P: Copy + Hash> Run<P> {
-    /// The pairs (child, parent), made in this order.
-    fn new(pairs: &[(P, u32)]) -> Run<P> {
-        let parts: Vec<u8> = pairs.iter().map(|(c, _)| part_of(c) as u8).collect();
-        let mut starts = vec![0u32; PARTITIONS + 1];
-        for &p in &parts {
-            starts[usize::from(p) + 1] += 1;
+/// A [`Run`] being made: its pairs in the order made, each child's part
+/// found as it comes.
+struct Making<P> {
+    children: Vec<P>,
+    parents: Vec<u32>,
+    parts: Vec<u8>,
+    /// How many children each part holds.
+    counts: Vec<u32>,
+}
+
+/// A run starts with room for a move from each parent of a chunk, so
+/// that few runs grow, each growth a copy of all made so far.
+impl<P> Default for Making<P> {
+    fn default() -> Making<P> {
+        Making {
+            children: Vec::with_capacity(EXPAND_CHUNK),
+            parents: Vec::with_capacity(EXPAND_CHUNK),
+            parts: Vec::with_capacity(EXPAND_CHUNK),
+            counts: vec![0; PARTITIONS],
         }
-        for p in 0..PARTITIONS {
-            starts[p + 1] += starts[p];
+    }
+}
+
+impl<P: Copy + Hash> Making<P> {
+    /// The pair (child, parent), made after those already here.
+    #[inline]
+    fn push(&mut self, child: P, parent: u32) {
+        let part = part_of(&child);
+        self.counts[part] += 1;
+        self.children.push(child);
+        self.parents.push(parent);
+        self.parts.push(part as u8);
+    }
+
+    /// The run, its children grouped by part.
+    fn finish(mut self) -> Run<P> {
+        // The run waits in memory until its tier closes.
+        self.parents.shrink_to_fit();
+        self.parts.shrink_to_fit();
+        let mut starts = Vec::with_capacity(PARTITIONS + 1);
+        starts.push(0u32);
+        for &count in &self.counts {
+            starts.push(starts[starts.len() - 1] + count);
         }
-        let mut children = Vec::with_capacity(pairs.len());
-        if let Some(&(any, _)) = pairs.first() {
-            children.resize(pairs.len(), any);
-        }
+        let mut children = self.children.clone();
         let mut fill = starts.clone();
-        for (&p, &(child, _)) in parts.iter().zip(pairs) {
+        for (&p, &child) in self.parts.iter().zip(&self.children) {
             let slot = &mut fill[usize::from(p)];
             children[*slot as usize] = child;
             *slot += 1;
         }
         Run {
             children,
-            parents: pairs.iter().map(|&(_, parent)| parent).collect(),
-            parts,
+            parents: self.parents,
+            parts: self.parts,
             starts,
         }
     }
+}
 
+impl<P> Run<P> {
     fn part(&self, p: usize) -> std::ops::Range<usize> {
         self.starts[p] as usize..self.starts[p + 1] as usize
     }
@@ -126,7 +158,9 @@ fn merge_part<P: Copy + Eq + Hash>(runs: &[Run<P>], p: usize) -> Part<P> {
     let mask = size - 1;
     // A slot holds a place in `distinct` plus one; 0 is free.
     let mut table = vec![0u32; size];
-    let mut distinct = Vec::new();
+    // A position has several parents, so a part holds fewer children
+    // than pairs: room for half the pairs seldom grows.
+    let mut distinct = Vec::with_capacity(pairs / 2);
     let mut ids = Vec::with_capacity(pairs);
     for run in runs {
         for &child in &run.children[run.part(p)] {
@@ -253,8 +287,8 @@ fn encode_run<P>(run: &Run<P>, places: &[u32], width: usize) -> (RunEdges, Vec<u
 }
 
 /// Closes a tier from its runs of pairs: its index, and the runs' edges
-/// ([`RunEdges`]) with their bytes one after another.
-fn close<P>(runs: Vec<Run<P>>) -> (Hashed<P>, Vec<RunEdges>, Vec<u8>)
+/// ([`RunEdges`]) with the bytes of each.
+fn close<P>(runs: Vec<Run<P>>) -> (Hashed<P>, Vec<RunEdges>, Vec<Vec<u8>>)
 where
     P: Copy + Ord + Hash + Send + Sync,
 {
@@ -336,16 +370,7 @@ where
         })
         .collect();
     drop(runs);
-    let mut table = Vec::with_capacity(encoded.len());
-    let mut bytes = Vec::with_capacity(encoded.iter().map(|(e, _)| e.bytes).sum::<usize>() + 4);
-    for (edges, b) in encoded {
-        if edges.bytes > 0 {
-            bytes.extend_from_slice(&b);
-            table.push(edges);
-        }
-    }
-    // Room to read a child's number as four bytes at the very end.
-    bytes.extend_from_slice(&[0; 4]);
+    let (table, bytes) = encoded.into_iter().filter(|(edges, _)| edges.bytes > 0).unzip();
     (index, table, bytes)
 }
 
@@ -371,10 +396,17 @@ impl EdgeFiles {
         self.dir.join(format!("{tier}.edges"))
     }
 
-    /// Writes each tier's edges as they come, until the sender goes.
-    fn write_all(&self, edges: std::sync::mpsc::Receiver<(usize, Vec<u8>)>) -> io::Result<()> {
-        for (tier, bytes) in edges {
-            fs::write(self.path(tier), bytes)?;
+    /// Writes each tier's edges as they come, its runs' bytes one after
+    /// another, until the sender goes.
+    fn write_all(&self, edges: std::sync::mpsc::Receiver<(usize, Vec<Vec<u8>>)>) -> io::Result<()> {
+        use std::io::Write;
+        for (tier, runs) in edges {
+            let mut file = fs::File::create(self.path(tier))?;
+            for bytes in runs {
+                file.write_all(&bytes)?;
+            }
+            // Room to read a child's number as four bytes at the very end.
+            file.write_all(&[0; 4])?;
         }
         Ok(())
     }
@@ -402,36 +434,57 @@ struct Numbered<T, P> {
     runs: Vec<RunEdges>,
 }
 
-/// Outcomes as [`Outcome::pack`] packs them, with what the backward pass
-/// asks of them looked up in tables rather than worked out.
-struct Packed {
-    /// The value of the position before, one ply earlier.
-    parent: Vec<u16>,
-    /// A rank that orders values as [`Outcome`]'s order does, [`UNSET`]
-    /// lowest.
-    rank: Vec<u16>,
+/// Values during the backward pass, as ranks: a rank orders values as
+/// [`Outcome`]'s order does, so that a position's best move so far is a
+/// plain maximum; rank [`UNSET`] is a position with no move valued yet.
+struct Ranks {
+    /// The rank of each packed outcome ([`Outcome::pack`]).
+    of_packed: Vec<u16>,
+    /// The packed outcome of each rank.
+    packed: Vec<u16>,
+    /// For the rank of a child's value, the rank of that value to the
+    /// position before, one ply earlier; [`UNSET`] where the remoteness
+    /// would not pack.
+    lift: Vec<u16>,
 }
 
-impl Packed {
-    fn new() -> Packed {
-        let mut parent = vec![UNSET; 1 << 16];
-        let mut ranked: Vec<(Outcome, u16)> = Vec::new();
-        for packed in 0..=u16::MAX {
-            let outcome = Outcome::unpack(packed);
-            if outcome.pack() != packed {
-                continue;
-            }
-            ranked.push((outcome, packed));
-            if outcome.plies().is_none_or(|n| n + 1 < Outcome::MAX_PACKED_PLIES) {
-                parent[usize::from(packed)] = outcome.parent().pack();
-            }
+impl Ranks {
+    fn new() -> Ranks {
+        // Every packable outcome: a draw unpacks from many values.
+        let mut outcomes: Vec<Outcome> = (0..=u16::MAX).map(Outcome::unpack).collect();
+        outcomes.sort();
+        outcomes.dedup();
+        let mut of_packed = vec![UNSET; 1 << 16];
+        let mut packed = vec![Outcome::TERMINAL.pack(); outcomes.len() + 1];
+        for (k, outcome) in outcomes.iter().enumerate() {
+            of_packed[usize::from(outcome.pack())] = k as u16 + 1;
+            packed[k + 1] = outcome.pack();
         }
-        ranked.sort();
-        let mut rank = vec![0u16; 1 << 16];
-        for (k, &(_, packed)) in ranked.iter().enumerate() {
-            rank[usize::from(packed)] = k as u16 + 1;
+        let lift = packed
+            .iter()
+            .enumerate()
+            .map(|(rank, &p)| {
+                let outcome = Outcome::unpack(p);
+                if rank == usize::from(UNSET)
+                    || outcome
+                        .plies()
+                        .is_some_and(|n| n + 1 >= Outcome::MAX_PACKED_PLIES)
+                {
+                    UNSET
+                } else {
+                    of_packed[usize::from(outcome.parent().pack())]
+                }
+            })
+            .collect();
+        Ranks {
+            of_packed,
+            packed,
+            lift,
         }
-        Packed { parent, rank }
+    }
+
+    fn of(&self, outcome: Outcome) -> u16 {
+        self.of_packed[usize::from(outcome.pack())]
     }
 
     /// Lifts each parent of `runs` (their edges in `bytes`, children
@@ -471,11 +524,9 @@ impl Packed {
                 let child =
                     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) & mask;
                 at += width;
-                let value = self.parent[usize::from(children[child as usize])];
+                let lifted = self.lift[usize::from(children[child as usize])];
                 let best = &mut parents[(parent - lowest) as usize];
-                if self.rank[usize::from(value)] > self.rank[usize::from(*best)] {
-                    *best = value;
-                }
+                *best = (*best).max(lifted);
             }
         }
     }
@@ -487,8 +538,8 @@ pub type SolvedTiers<T, P> = BTreeMap<T, SolvedTier<Hashed<P>>>;
 /// The runs one thread made, by the tier they lead to.
 type RunsByTier<T, P> = Vec<(T, Run<P>)>;
 
-/// Pairs (child, parent number) by the child's tier.
-type PairsByTier<T, P> = Vec<(T, Vec<(P, u32)>)>;
+/// Runs being made, by the tier they lead to.
+type MakingByTier<T, P> = Vec<(T, Making<P>)>;
 
 /// What discovery found: the tiers, least first, and how many positions
 /// they hold.
@@ -504,7 +555,7 @@ struct Discovered<T, P> {
 fn discover_edges<G>(
     game: &G,
     start: impl IntoIterator<Item = G::Position>,
-    edges: &std::sync::mpsc::SyncSender<(usize, Vec<u8>)>,
+    edges: &std::sync::mpsc::SyncSender<(usize, Vec<Vec<u8>>)>,
     progress: &mut impl FnMut(Progress),
 ) -> Discovered<G::Tier, G::Position>
 where
@@ -514,10 +565,12 @@ where
     let mut pending: BTreeMap<G::Tier, Vec<Run<G::Position>>> = BTreeMap::new();
     for position in start {
         let position = game.canonical(position);
+        let mut start = Making::default();
+        start.push(position, NO_PARENT);
         pending
             .entry(game.tier(position))
             .or_default()
-            .push(Run::new(&[(position, NO_PARENT)]));
+            .push(start.finish());
     }
     let mut closed: Vec<Numbered<G::Tier, G::Position>> = Vec::new();
     let mut total = 0u64;
@@ -537,7 +590,7 @@ where
             .par_chunks(EXPAND_CHUNK)
             .enumerate()
             .map(|(c, chunk)| {
-                let mut out: PairsByTier<G::Tier, G::Position> = Vec::new();
+                let mut out: MakingByTier<G::Tier, G::Position> = Vec::new();
                 let mut last = 0;
                 for (k, &position) in chunk.iter().enumerate() {
                     if game.primitive(position).is_some() {
@@ -545,10 +598,10 @@ where
                     }
                     let parent = first + (c * EXPAND_CHUNK + k) as u32;
                     game.for_each_canonical_successor(position, |child| {
-                        group(&mut out, &mut last, game.tier(child)).push((child, parent));
+                        group(&mut out, &mut last, game.tier(child)).push(child, parent);
                     });
                 }
-                out.into_iter().map(|(t, pairs)| (t, Run::new(&pairs))).collect()
+                out.into_iter().map(|(t, making)| (t, making.finish())).collect()
             })
             .collect();
         for (child_tier, run) in made.into_iter().flatten() {
@@ -605,7 +658,7 @@ where
         written.map(|()| found)
     })?;
 
-    let packed = Packed::new();
+    let ranks = Ranks::new();
     let mut values = vec![UNSET; total as usize];
     let mut solved = 0u64;
     for (ordinal, numbered) in closed.iter().enumerate().rev() {
@@ -618,8 +671,8 @@ where
                 for (k, value) in chunk.iter_mut().enumerate() {
                     let position = index.as_slice()[c * FINAL_CHUNK + k];
                     *value = match game.primitive(position) {
-                        Some(outcome) => outcome.pack(),
-                        None if *value == UNSET => Outcome::TERMINAL.pack(),
+                        Some(outcome) => ranks.of(outcome),
+                        None if *value == UNSET => ranks.of(Outcome::TERMINAL),
                         None => *value,
                     };
                 }
@@ -647,7 +700,7 @@ where
             lowest = next;
         }
         tasks.into_par_iter().for_each(|(group_runs, at, mine, lowest)| {
-            packed.push(group_runs, &bytes[at..], width, children, mine, lowest);
+            ranks.push(group_runs, &bytes[at..], width, children, mine, lowest);
         });
         solved += index.len() as u64;
         progress(Progress::Solved {
@@ -656,6 +709,9 @@ where
         });
     }
 
+    values
+        .par_iter_mut()
+        .for_each(|value| *value = ranks.packed[usize::from(*value)]);
     let mut tiers = BTreeMap::new();
     while let Some(numbered) = closed.pop() {
         let tier_values = values.split_off(numbered.first as usize);
