@@ -374,54 +374,89 @@ where
     (index, table, bytes)
 }
 
-/// A temporary directory of edge files, one a tier, removed when dropped.
+/// The temporary files of edges, one a tier, named after the process and
+/// the solve.
+///
+/// On Unix each file leaves its directory as soon as it is made: the open
+/// handle keeps it, so that a solve that is stopped or killed leaves
+/// nothing behind. Elsewhere each file goes once read, and any left when
+/// the solve ends go then.
 struct EdgeFiles {
-    dir: PathBuf,
+    stem: PathBuf,
+    /// The files made, in the order of their tiers.
+    made: Vec<fs::File>,
 }
 
 impl EdgeFiles {
-    fn new() -> io::Result<EdgeFiles> {
+    /// Files in `dir`.
+    fn new(dir: &std::path::Path) -> EdgeFiles {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static MADE: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
+        let stem = dir.join(format!(
             "gamespace-edges-{}-{}",
             std::process::id(),
             MADE.fetch_add(1, Ordering::Relaxed)
         ));
-        fs::create_dir_all(&dir)?;
-        Ok(EdgeFiles { dir })
+        EdgeFiles {
+            stem,
+            made: Vec::new(),
+        }
     }
 
     fn path(&self, tier: usize) -> PathBuf {
-        self.dir.join(format!("{tier}.edges"))
+        let mut name = self.stem.clone().into_os_string();
+        name.push(format!("-{tier}"));
+        PathBuf::from(name)
     }
 
     /// Writes each tier's edges as they come, its runs' bytes one after
     /// another, until the sender goes.
-    fn write_all(&self, edges: std::sync::mpsc::Receiver<(usize, Vec<Vec<u8>>)>) -> io::Result<()> {
+    fn write_all(&mut self, edges: std::sync::mpsc::Receiver<(usize, Vec<Vec<u8>>)>) -> io::Result<()> {
         use std::io::Write;
         for (tier, runs) in edges {
-            let mut file = fs::File::create(self.path(tier))?;
+            debug_assert_eq!(tier, self.made.len());
+            let path = self.path(tier);
+            let mut file = fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)?;
+            #[cfg(unix)]
+            fs::remove_file(&path)?;
             for bytes in runs {
                 file.write_all(&bytes)?;
             }
             // Room to read a child's number as four bytes at the very end.
             file.write_all(&[0; 4])?;
+            self.made.push(file);
         }
         Ok(())
     }
 
     /// The edges of `tier`, read once: the file goes.
-    fn take(&self, tier: usize) -> io::Result<Vec<u8>> {
-        let edges = fs::read(self.path(tier))?;
+    fn take(&mut self, tier: usize) -> io::Result<Vec<u8>> {
+        use std::io::{Read, Seek};
+        let mut file = self.made.pop().expect("the tiers are read back last first");
+        debug_assert_eq!(tier, self.made.len());
+        file.rewind()?;
+        let mut edges = Vec::new();
+        file.read_to_end(&mut edges)?;
+        drop(file);
+        #[cfg(not(unix))]
         fs::remove_file(self.path(tier))?;
         Ok(edges)
     }
 }
 
+#[cfg(not(unix))]
 impl Drop for EdgeFiles {
     fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
+        let left = self.made.len();
+        // A file open here cannot be removed.
+        self.made.clear();
+        for tier in 0..left {
+            let _ = fs::remove_file(self.path(tier));
+        }
     }
 }
 
@@ -640,13 +675,26 @@ where
 pub fn solve_reachable<G>(
     game: &G,
     start: impl IntoIterator<Item = G::Position>,
+    progress: impl FnMut(Progress),
+) -> io::Result<SolvedTiers<G::Tier, G::Position>>
+where
+    G: TieredGame,
+    G::Position: Ord + Hash + Send + Sync,
+{
+    solve_reachable_with(game, start, EdgeFiles::new(&std::env::temp_dir()), progress)
+}
+
+/// [`solve_reachable`], its moves kept in `files`.
+fn solve_reachable_with<G>(
+    game: &G,
+    start: impl IntoIterator<Item = G::Position>,
+    mut files: EdgeFiles,
     mut progress: impl FnMut(Progress),
 ) -> io::Result<SolvedTiers<G::Tier, G::Position>>
 where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
 {
-    let files = EdgeFiles::new()?;
     // Each tier's edges are written on a thread of their own while the
     // next tiers are found.
     let Discovered { mut closed, total } = std::thread::scope(|scope| {
@@ -800,5 +848,29 @@ mod tests {
                 assert!(widest >= 4 << PARTITION_BITS, "{widest}");
             }
         }
+    }
+
+    /// The files of moves leave their directory as they are made (on
+    /// Unix), so a solve that is killed leaves nothing; and none are left
+    /// at the end.
+    #[test]
+    fn moves_leave_no_file_behind() {
+        let dir = std::env::temp_dir().join(format!("gamespace-test-edges-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let entries = || fs::read_dir(&dir).unwrap().count();
+        let game = Heaps { stones: 20 };
+        let mut looked = 0;
+        let solved = solve_reachable_with(&game, [[20; 3]], EdgeFiles::new(&dir), |p| {
+            // Every file is written by the time values are pushed back.
+            if cfg!(unix) && matches!(p, Progress::Solved { .. }) {
+                assert_eq!(entries(), 0);
+                looked += 1;
+            }
+        })
+        .unwrap();
+        assert!(!solved.is_empty());
+        assert!(looked > 2 || cfg!(not(unix)));
+        assert_eq!(entries(), 0);
+        fs::remove_dir(&dir).unwrap();
     }
 }
