@@ -388,6 +388,19 @@ pub struct Position {
     pub to_move: Color,
 }
 
+/// A position of a Mu Torere board, the traditional one or one of the
+/// family: what line mode and the terminal boards ask of every position.
+pub(crate) trait Sided: Copy + PartialEq {
+    /// The side to move.
+    fn side_to_move(self) -> Color;
+}
+
+impl Sided for Position {
+    fn side_to_move(self) -> Color {
+        self.to_move
+    }
+}
+
 impl Position {
     /// The opening position: black to move from [`Board::START`].
     pub const START: Position = Position::new(Board::START, Color::Black);
