@@ -358,11 +358,7 @@ impl fmt::Display for Board {
     }
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({self})")
-    }
-}
+crate::notation::debug_in_notation!(Board);
 
 /// A board and the side to move: the unit the game is solved over.
 /// Positions order by board, then black before white.
@@ -449,11 +445,7 @@ impl fmt::Display for Position {
     }
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
+crate::notation::debug_in_notation!(Position);
 
 #[cfg(test)]
 mod tests {

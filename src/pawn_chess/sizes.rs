@@ -484,11 +484,7 @@ impl fmt::Display for Setup {
     }
 }
 
-impl fmt::Debug for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Setup({self})")
-    }
-}
+crate::notation::debug_in_notation!(Setup);
 
 impl FromStr for Setup {
     type Err = PositionError;

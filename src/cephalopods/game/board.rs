@@ -453,12 +453,7 @@ impl fmt::Display for Position {
     }
 }
 
-/// Shows the position's text form, which is how a person reads it.
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
+crate::notation::debug_in_notation!(Position);
 
 #[cfg(test)]
 mod tests {
