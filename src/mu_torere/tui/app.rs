@@ -13,8 +13,9 @@ use crate::mu_torere::play::{Config, DrawRule};
 use crate::mu_torere::solver::Solution;
 use crate::solve::Outcome;
 use crate::tui::Flow;
-use crate::tui::command::{Command, command, key_name};
+use crate::tui::command::{Command, command};
 use crate::tui::history::{History, undo_note};
+use crate::tui::panels::{Panels, Status};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 use std::ops::{Deref, DerefMut};
@@ -124,7 +125,7 @@ pub struct App {
 /// its game, and says how its rules move and end it and what its status
 /// line says; how a game ends, undo, a new game and the program's turn
 /// follow, once for every board.
-pub trait Played: DerefMut<Target = Common> {
+pub trait Played: DerefMut<Target = Common> + Status {
     /// A board and the side to move.
     type Position: Sided;
     type Move: Copy;
@@ -142,9 +143,6 @@ pub trait Played: DerefMut<Target = Common> {
 
     /// The program's move in `p`, if it has one.
     fn choose(&self, p: Self::Position) -> Option<Self::Move>;
-
-    /// Sets the status line: `note`, then how the game stands.
-    fn describe_turn(&mut self, note: &str);
 
     fn position(&self) -> Self::Position {
         self.game().position()
@@ -211,6 +209,14 @@ pub trait Played: DerefMut<Target = Common> {
         self.game_mut().push(ply, next);
     }
 
+    /// The human takes the other side; the program moves if it is its
+    /// turn.
+    fn swap_sides(&mut self) {
+        self.human = self.human.opponent();
+        let note = format!("You now play {}. ", self.human);
+        self.program_turn(&note);
+    }
+
     /// Lets the program move if it is its turn, then says what happened
     /// after `note`.
     fn program_turn(&mut self, note: &str) {
@@ -248,6 +254,12 @@ impl Played for App {
     fn choose(&self, p: Position) -> Option<Move> {
         choose(self.solution, p)
     }
+}
+
+impl Status for App {
+    fn panels(&mut self) -> &mut Panels {
+        &mut self.panels
+    }
 
     fn describe_turn(&mut self, note: &str) {
         let p = self.position();
@@ -276,8 +288,7 @@ pub struct Common {
     /// Draw in colour; off under `NO_COLOR`.
     pub colour: bool,
     pub draw_rule: DrawRule,
-    pub show_evaluation: bool,
-    pub show_help: bool,
+    pub panels: Panels,
     pub status: String,
 }
 
@@ -288,8 +299,7 @@ impl Common {
             human,
             colour,
             draw_rule,
-            show_evaluation: false,
-            show_help: false,
+            panels: Panels::default(),
             status: String::new(),
         }
     }
@@ -303,11 +313,11 @@ impl Common {
     }
 
     pub fn shows_evaluation(&self) -> bool {
-        self.show_evaluation
+        self.panels.evaluation
     }
 
     pub fn shows_help(&self) -> bool {
-        self.show_help
+        self.panels.help
     }
 
     pub fn draw_rule(&self) -> DrawRule {
@@ -413,32 +423,15 @@ impl App {
     }
 
     pub fn apply(&mut self, action: Action) -> Flow {
-        // The help closes with any key, and the key keeps its meaning.
-        if self.show_help && !matches!(action, Action::Help | Action::Suspend) {
-            self.show_help = false;
-        }
+        self.close_help(matches!(action, Action::Help | Action::Suspend));
         match action {
             Action::Select(square) => self.select(square),
             Action::Undo => self.undo(),
             Action::NewGame => self.new_game(),
-            Action::SwapSides => {
-                self.human = self.human.opponent();
-                self.program_turn(&format!("You now play {}. ", self.human));
-            }
-            Action::ToggleEvaluation => {
-                self.show_evaluation = !self.show_evaluation;
-                self.describe_turn("");
-            }
-            Action::Help => {
-                self.show_help = !self.show_help;
-                self.describe_turn("");
-            }
-            Action::Unknown(code) => {
-                let key = key_name(code);
-                self.describe_turn(&format!(
-                    "{key} does nothing here: 1-9 moves a stone, ? shows the rules and keys, q quits. "
-                ));
-            }
+            Action::SwapSides => self.swap_sides(),
+            Action::ToggleEvaluation => self.toggle_evaluation(),
+            Action::Help => self.toggle_help(),
+            Action::Unknown(code) => self.does_nothing(code, "1-9 moves a stone"),
             Action::Suspend => return Flow::Suspend,
             Action::Quit => return Flow::Quit,
         }

@@ -20,8 +20,9 @@ use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolu
 use crate::mu_torere::tui::Player;
 use crate::mu_torere::tui::app::{Common, Evaluation, Played, Ply, Turn};
 use crate::tui::Flow;
-use crate::tui::command::{Command, Direction, command, key_name};
+use crate::tui::command::{Command, Direction, command};
 use crate::tui::history::History;
+use crate::tui::panels::{Panels, Status};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 use std::ops::{Deref, DerefMut};
@@ -89,6 +90,12 @@ impl Played for App<'_> {
 
     fn choose(&self, p: RingPosition) -> Option<RingMove> {
         choose(self.solution, &self.numbering, p)
+    }
+}
+
+impl Status for App<'_> {
+    fn panels(&mut self) -> &mut Panels {
+        &mut self.panels
     }
 
     fn describe_turn(&mut self, note: &str) {
@@ -238,10 +245,7 @@ impl<'a> App<'a> {
     }
 
     pub fn apply(&mut self, action: Action) -> Flow {
-        // The help closes with any key, and the key keeps its meaning.
-        if self.show_help && !matches!(action, Action::Help | Action::Suspend) {
-            self.show_help = false;
-        }
+        self.close_help(matches!(action, Action::Help | Action::Suspend));
         // A number typed waits only for its next digit or Enter.
         let typed = self.typed.take();
         match (action, typed) {
@@ -259,25 +263,15 @@ impl<'a> App<'a> {
             }
             (Action::Undo, None) => self.undo(),
             (Action::NewGame, _) => self.new_game(),
-            (Action::SwapSides, _) => {
-                self.human = self.human.opponent();
-                self.program_turn(&format!("You now play {}. ", self.human));
-            }
-            (Action::ToggleEvaluation, _) => {
-                self.show_evaluation = !self.show_evaluation;
-                self.describe_turn("");
-            }
-            (Action::Help, _) => {
-                self.show_help = !self.show_help;
-                self.describe_turn("");
-            }
+            (Action::SwapSides, _) => self.swap_sides(),
+            (Action::ToggleEvaluation, _) => self.toggle_evaluation(),
+            (Action::Help, _) => self.toggle_help(),
             (Action::Unknown(code), _) => {
-                let key = key_name(code);
                 let (low, high) = self.numbering.range();
-                self.describe_turn(&format!(
-                    "{key} does nothing here: type a point's number ({low} to {high}) or click a stone, \
-                     ? shows the rules and keys, q quits. "
-                ));
+                self.does_nothing(
+                    code,
+                    &format!("type a point's number ({low} to {high}) or click a stone"),
+                );
             }
             (Action::Suspend, _) => {
                 self.typed = typed;
