@@ -312,14 +312,14 @@ async fn press(client: &Client, keys: &[Key]) {
     client.perform_actions(actions).await.unwrap();
 }
 
+/// Clicks the element that `locator` finds.
+async fn click(client: &Client, locator: Locator<'_>) {
+    client.find(locator).await.unwrap().click().await.unwrap();
+}
+
 async fn choose(client: &Client, select: &str, value: &str) {
-    client
-        .find(Locator::Css(&format!("#{select} option[value='{value}']")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    let option = format!("#{select} option[value='{value}']");
+    click(client, Locator::Css(&option)).await;
 }
 
 async fn screenshots(client: &Client, name: &str) {
@@ -380,13 +380,7 @@ async fn mu_torere(client: &Client, address: &str) -> String {
         } else {
             // Played on the board: the stone that moves.
             let mv = worst["move"].as_str().unwrap();
-            client
-                .find(Locator::Css(&format!("#board .target[data-move='{mv}']")))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            click(client, Locator::Css(&format!("#board .target[data-move='{mv}']"))).await;
             mv.to_owned()
         };
         s = settle(client, Some(&position)).await;
@@ -451,13 +445,7 @@ async fn cephalopod(client: &Client, address: &str, before: &str) -> String {
         let best = moves.iter().max_by_key(|m| rank(m)).unwrap();
         assert_eq!(rank(best), 1, "2x2 is a tie: {answer}");
         let mv = best["move"].as_str().unwrap();
-        client
-            .find(Locator::Css(&format!("#moves button[data-move='{mv}']")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(client, Locator::Css(&format!("#moves button[data-move='{mv}']"))).await;
         s = settle(client, Some(&position)).await;
         plies += 2;
         assert!(plies < 40, "the game does not end: {s}");
@@ -492,13 +480,7 @@ async fn cephalopod_board(client: &Client, before: &str) -> String {
 /// colour of its move.
 async fn pawn_chess(client: &Client, address: &str) {
     let answer = api(address, "pawn-chess", "size=4x4", "pppp/..../..../PPPP w");
-    client
-        .find(Locator::Css("#board .target[data-cell='b1']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("#board .target[data-cell='b1']")).await;
     let dest = client
         .find(Locator::Css("#board .dest[data-move='b1-b2']"))
         .await
@@ -533,23 +515,11 @@ async fn pawn_chess(client: &Client, address: &str) {
     assert!(position.ends_with(" w"), "{s}");
     assert_eq!(position.split('/').nth(2), Some(".P.."), "{s}");
     // Undo takes back the move and the program's answer.
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("undo")).await;
     let s = settle(client, Some(position)).await;
     assert_eq!(s["position"], "pppp/..../..../PPPP w", "{s}");
     // Swapped sides: the program plays White, its quickest win.
-    client
-        .find(Locator::Id("swap"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("swap")).await;
     let s = settle(client, Some("pppp/..../..../PPPP w")).await;
     let position = s["position"].as_str().unwrap();
     assert!(position.ends_with(" b"), "{s}");
@@ -563,13 +533,7 @@ async fn pawn_chess(client: &Client, address: &str) {
 }
 
 async fn puzzle(client: &Client) {
-    client
-        .find(Locator::Css("#puzzle summary"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("#puzzle summary")).await;
     let depth = client.find(Locator::Id("puzzle-depth")).await.unwrap();
     depth.clear().await.unwrap();
     depth.send_keys("20").await.unwrap();
