@@ -7,6 +7,8 @@
 #[path = "common/cephalopod_oracle.rs"]
 mod cephalopod_oracle;
 mod common;
+#[path = "common/pawn_chess_oracle.rs"]
+mod pawn_chess_oracle;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[path = "common/pseudo_terminal.rs"]
 mod pseudo_terminal;
