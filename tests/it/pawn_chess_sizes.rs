@@ -5,6 +5,7 @@
 //! The oracle is the one in `common/pawn_chess_oracle.rs`.
 
 use crate::pawn_chess_oracle::{Oracle, Position, moves};
+use crate::test_rng::XorShift;
 use gamespace::pawn_chess::sizes::{Setup, Size};
 use gamespace::pawn_chess::value::{Solver, solve_start};
 use gamespace::solve::Outcome;
@@ -122,13 +123,8 @@ fn move_values_and_lines_agree_with_the_oracle() {
 #[test]
 fn seeded_random_five_by_five_positions_agree_with_the_oracle() {
     let size = Size::new(5, 5).unwrap();
-    let mut state: u64 = 0x853c_49e6_748f_ea9b;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = XorShift::new(0x853c_49e6_748f_ea9b);
+    let mut next = move || rng.next_u64();
     let mut oracle = Oracle::new();
     let mut positions = Vec::new();
     while positions.len() < 400 {
