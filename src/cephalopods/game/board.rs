@@ -205,15 +205,8 @@ impl FromStr for Size {
 
     fn from_str(s: &str) -> Result<Size, BoardError> {
         let syntax = || BoardError::SizeSyntax(s.escape_debug().to_string());
-        let (rows, cols) = s.split_once(['x', 'X']).ok_or_else(syntax)?;
-        let number = |t: &str| {
-            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(syntax());
-            }
-            // Long digit strings are out of range, not a syntax error.
-            Ok(t.parse::<u32>().unwrap_or(u32::MAX))
-        };
-        Size::new(number(rows)?, number(cols)?)
+        let (rows, cols) = crate::lex::board_size(s).ok_or_else(syntax)?;
+        Size::new(rows, cols)
     }
 }
 
