@@ -15,6 +15,7 @@
 //! `GAMESPACE_SCREENSHOTS=DIR` it also saves each game's page at desktop and
 //! phone widths in DIR (the README's pictures, docs/serve-*.png).
 
+use crate::server::{Server, fresh_dir};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -25,8 +26,6 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamespace");
 
 /// How long the page may take to answer a move, the program's included.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -54,36 +53,6 @@ impl Drop for Process {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
-}
-
-fn fresh_dir(what: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamespace-browser-{what}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// `gamespace serve` on a free loopback port, and its address.
-fn serve() -> (Process, String) {
-    let dir = fresh_dir("cache");
-    let mut child = Command::new(BIN)
-        .args(["serve", "--port", "0"])
-        .env("GAMESPACE_CACHE_DIR", &dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address = line
-        .strip_prefix("listening on http://")
-        .and_then(|rest| rest.strip_suffix("/\n"))
-        .unwrap_or_else(|| panic!("not the address line: {line:?}"))
-        .to_owned();
-    (Process { child, dir }, address)
 }
 
 /// The file that `variable` names, else the first of `candidates` that
@@ -578,7 +547,8 @@ fn the_page_plays_whole_games_in_chromium() {
     let Some((_driver, port)) = chromedriver() else {
         return;
     };
-    let (_server, address) = serve();
+    let server = Server::start();
+    let address = server.address.clone();
     let profile = fresh_dir("profile");
     let mut options = json!({
         "args": [

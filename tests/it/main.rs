@@ -12,6 +12,8 @@ mod pawn_chess_oracle;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[path = "common/pseudo_terminal.rs"]
 mod pseudo_terminal;
+#[path = "common/server.rs"]
+mod server;
 #[path = "../../src/test_rng.rs"]
 mod test_rng;
 
