@@ -35,6 +35,28 @@ local function mu_torere(points)
   return query
 end
 
+-- A random game of up to `plies` moves, white first: `moves(white)` lists
+-- the moves of the side to move, none once the game is over, and
+-- `play(m, white)` makes one. Whether white is to move at the end.
+local function random_game(plies, moves, play)
+  local white = true
+  for _ = 1, plies do
+    local legal = moves(white)
+    if #legal == 0 then
+      break
+    end
+    play(legal[math.random(#legal)], white)
+    white = not white
+  end
+  return white
+end
+
+-- The query for the value of the position of `rows`, with white to move if
+-- `white`, in `game`.
+local function value_query(game, rows, white)
+  return "/api/" .. game .. "/value?position=" .. encode(table.concat(rows, "/") .. (white and " w" or " b"))
+end
+
 -- Pawn chess: a random game of up to `plies` moves from the start.
 local function pawn_chess(rows, cols, plies)
   local board = {}
@@ -44,50 +66,47 @@ local function pawn_chess(rows, cols, plies)
       board[r][c] = (r == 1 and "p") or (r == rows and "P") or "."
     end
   end
-  local white = true
-  for _ = 1, plies do
-    local own, enemy, step, goal = "P", "p", -1, 1
-    if not white then
-      own, enemy, step, goal = "p", "P", 1, rows
+  local function sides(white)
+    if white then
+      return "P", "p", -1, 1
     end
-    local over = false
+    return "p", "P", 1, rows
+  end
+  local function moves(white)
+    local own, enemy, step, goal = sides(white)
+    local legal = {}
     for c = 1, cols do
       if board[goal][c] == own or board[rows + 1 - goal][c] == enemy then
-        over = true
+        return legal
       end
     end
-    if over then
-      break
-    end
-    local moves = {}
     for r = 1, rows do
       for c = 1, cols do
         if board[r][c] == own then
           local to = r + step
           if board[to][c] == "." then
-            moves[#moves + 1] = {r, c, to, c}
+            legal[#legal + 1] = {r, c, to, c}
           end
           for _, dc in ipairs({-1, 1}) do
             if board[to][c + dc] == enemy then
-              moves[#moves + 1] = {r, c, to, c + dc}
+              legal[#legal + 1] = {r, c, to, c + dc}
             end
           end
         end
       end
     end
-    if #moves == 0 then
-      break
-    end
-    local m = moves[math.random(#moves)]
-    board[m[3]][m[4]] = own
-    board[m[1]][m[2]] = "."
-    white = not white
+    return legal
   end
+  local function play(m, white)
+    board[m[3]][m[4]] = sides(white)
+    board[m[1]][m[2]] = "."
+  end
+  local white = random_game(plies, moves, play)
   local lines = {}
   for r = 1, rows do
     lines[r] = table.concat(board[r])
   end
-  return "/api/pawn-chess/value?position=" .. encode(table.concat(lines, "/") .. (white and " w" or " b"))
+  return value_query("pawn-chess", lines, white)
 end
 
 -- Cephalopod: a random game of up to `plies` moves from the empty board,
@@ -98,9 +117,8 @@ local function cephalopod(rows, cols, plies)
   for i = 1, rows * cols do
     cells[i] = false
   end
-  local white = true
-  for _ = 1, plies do
-    local moves = {}
+  local function moves()
+    local legal = {}
     for i = 1, rows * cols do
       if not cells[i] then
         local r, c = math.floor((i - 1) / cols), (i - 1) % cols
@@ -124,25 +142,24 @@ local function cephalopod(rows, cols, plies)
             end
           end
           if count >= 2 and sum <= 6 then
-            moves[#moves + 1] = {i, sum, taken}
+            legal[#legal + 1] = {i, sum, taken}
             captures = captures + 1
           end
         end
         if captures == 0 then
-          moves[#moves + 1] = {i, 1, {}}
+          legal[#legal + 1] = {i, 1, {}}
         end
       end
     end
-    if #moves == 0 then
-      break
-    end
-    local m = moves[math.random(#moves)]
+    return legal
+  end
+  local function play(m, white)
     for _, k in ipairs(m[3]) do
       cells[k] = false
     end
     cells[m[1]] = {white and "w" or "b", m[2]}
-    white = not white
   end
+  local white = random_game(plies, moves, play)
   local rows_text = {}
   for r = 0, rows - 1 do
     local row = {}
@@ -152,7 +169,7 @@ local function cephalopod(rows, cols, plies)
     end
     rows_text[#rows_text + 1] = table.concat(row)
   end
-  return "/api/cephalopod/value?position=" .. encode(table.concat(rows_text, "/") .. (white and " w" or " b"))
+  return value_query("cephalopod", rows_text, white)
 end
 
 local targets = {}

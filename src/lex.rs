@@ -318,6 +318,19 @@ impl Decimal {
     }
 }
 
+/// The rows and the columns of a board size written `RxC` (`4x4`, `2X3`):
+/// two runs of ASCII digits on either side of an `x` or `X`; `None` for any
+/// other text. A number too long for a `u32` reads as `u32::MAX`, so that
+/// it is out of range rather than not a size.
+pub fn board_size(text: &str) -> Option<(u32, u32)> {
+    let (rows, columns) = text.split_once(['x', 'X'])?;
+    let number = |part: &str| {
+        (!part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u32>().unwrap_or(u32::MAX))
+    };
+    Some((number(rows)?, number(columns)?))
+}
+
 /// How [`read_line`] found a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Line {
@@ -373,6 +386,16 @@ mod tests {
     fn words(input: &[u8], capacity: usize) -> Vec<Word> {
         let mut words = Words::new(io::BufReader::with_capacity(capacity, input));
         std::iter::from_fn(|| words.next_word().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_board_size_is_digits_on_either_side_of_an_x() {
+        assert_eq!(board_size("4x5"), Some((4, 5)));
+        assert_eq!(board_size("02X3"), Some((2, 3)));
+        assert_eq!(board_size("99999999999x1"), Some((u32::MAX, 1)));
+        for bad in ["", "4", "x4", "4x", "4x4x4", "+4x4", "4 x4", "4×4", "ax4"] {
+            assert_eq!(board_size(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

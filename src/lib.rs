@@ -45,6 +45,7 @@
 pub mod cephalopods;
 pub(crate) mod lex;
 pub mod mu_torere;
+mod notation;
 pub mod pawn_chess;
 pub mod serve;
 pub mod solve;

@@ -192,7 +192,7 @@ pub fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     };
     #[cfg(feature = "tui")]
     if super::full_screen(args.plain) {
-        let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let colour = super::colour_wanted();
         return super::board_ended(board::run(&solution, config, colour)?);
     }
     play(

@@ -142,6 +142,12 @@ fn full_screen(plain: bool) -> bool {
     !plain && io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
+/// Whether the user lets output be coloured: yes unless `NO_COLOR` is set
+/// to something (<https://no-color.org>).
+fn colour_wanted() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// Ends as a full-screen board's `ending` asks: after a termination signal
 /// (or a hang-up), with the terminal given back, the process ends as its
 /// sender expects, killed by it (status 143 for SIGTERM in a shell).

@@ -146,7 +146,7 @@ fn run_play(args: PlayArgs) -> anyhow::Result<()> {
     };
     let stdout = io::stdout();
     let annotate = stdout.is_terminal();
-    let colour = annotate && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let colour = annotate && super::colour_wanted();
     let config = Config {
         human: args.human.into(),
         start: Position::new(board, args.to_move.into()),

@@ -122,7 +122,7 @@ pub fn play_ring(
     };
     #[cfg(feature = "tui")]
     if super::full_screen(plain) {
-        let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let colour = super::colour_wanted();
         return super::board_ended(gamespace::mu_torere::family::tui::run(&solution, config, colour)?);
     }
     #[cfg(not(feature = "tui"))]

@@ -13,17 +13,17 @@ use std::io::{self, Write};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// The positions counted.
-    pub positions: usize,
+    pub positions: u64,
     /// Those won for the side to move.
-    pub wins: usize,
+    pub wins: u64,
     /// Those lost for the side to move.
-    pub losses: usize,
+    pub losses: u64,
     /// Those drawn.
-    pub draws: usize,
+    pub draws: u64,
     /// Positions where the side to move has no move (and so has lost).
-    pub terminal: usize,
-    /// Classes of positions up to rotation and reflection of the octagon.
-    pub classes: usize,
+    pub terminal: u64,
+    /// Classes of positions up to rotation and reflection of the board.
+    pub classes: u64,
 }
 
 impl Tally {
@@ -38,7 +38,18 @@ impl Tally {
             self.terminal,
             self.classes,
         ]
-        .map(|n| n as u64)
+    }
+
+    /// The counts of two sets of positions with nothing in common.
+    pub(crate) fn merge(self, other: Tally) -> Tally {
+        Tally {
+            positions: self.positions + other.positions,
+            wins: self.wins + other.wins,
+            losses: self.losses + other.losses,
+            draws: self.draws + other.draws,
+            terminal: self.terminal + other.terminal,
+            classes: self.classes + other.classes,
+        }
     }
 
     fn of(solution: &Solution, positions: impl Iterator<Item = Position>) -> Tally {
@@ -52,10 +63,10 @@ impl Tally {
                 Outcome::Draw => tally.draws += 1,
                 Outcome::Tie(_) => unreachable!("Mu Torere has no ties"),
             }
-            tally.terminal += usize::from(p.is_over());
+            tally.terminal += u64::from(p.is_over());
             classes.insert(p.canonical());
         }
-        tally.classes = classes.len();
+        tally.classes = classes.len() as u64;
         tally
     }
 }

@@ -358,11 +358,7 @@ impl fmt::Display for Board {
     }
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({self})")
-    }
-}
+crate::notation::debug_in_notation!(Board);
 
 /// A board and the side to move: the unit the game is solved over.
 /// Positions order by board, then black before white.
@@ -386,6 +382,19 @@ pub struct Position {
     pub board: Board,
     /// The side to move.
     pub to_move: Color,
+}
+
+/// A position of a Mu Torere board, the traditional one or one of the
+/// family: what line mode and the terminal boards ask of every position.
+pub(crate) trait Sided: Copy + PartialEq {
+    /// The side to move.
+    fn side_to_move(self) -> Color;
+}
+
+impl Sided for Position {
+    fn side_to_move(self) -> Color {
+        self.to_move
+    }
 }
 
 impl Position {
@@ -436,11 +445,7 @@ impl fmt::Display for Position {
     }
 }
 
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
+crate::notation::debug_in_notation!(Position);
 
 #[cfg(test)]
 mod tests {

@@ -108,10 +108,6 @@ impl LineBoard for Octagon<'_> {
     type Position = Position;
     type Move = Move;
 
-    fn to_move(p: Position) -> Color {
-        p.to_move
-    }
-
     fn is_stuck(&self, p: Position) -> bool {
         p.is_over()
     }

@@ -11,7 +11,7 @@
 //! points, its rules and the program's choice. The conversation, the draw
 //! rule and the order of the lines are this module's, once for all boards.
 
-use super::board::Color;
+use super::board::{Color, Sided};
 use super::draw::{DrawRule, announce_end};
 use super::play::Ending;
 use crate::lex::Line;
@@ -24,12 +24,10 @@ pub(crate) const LINE_LIMIT: usize = 1024;
 /// A board as line mode plays it.
 pub(crate) trait LineBoard {
     /// A board and the side to move.
-    type Position: Copy + PartialEq;
+    type Position: Sided;
     /// A legal move.
     type Move: Copy;
 
-    /// The side to move in `p`.
-    fn to_move(p: Self::Position) -> Color;
     /// Whether the side to move in `p` has no legal move, and so has lost.
     fn is_stuck(&self, p: Self::Position) -> bool;
     /// The position after `m`.
@@ -95,7 +93,7 @@ struct Game<'a, B: LineBoard, O, T> {
 
 impl<B: LineBoard, O: Write, T: Write> Game<'_, B, O, T> {
     fn show(&mut self, p: B::Position, last_move: Option<B::Move>) -> io::Result<()> {
-        let human_to_move = B::to_move(p) == self.setup.human;
+        let human_to_move = p.side_to_move() == self.setup.human;
         let text = self.board.picture(p, last_move, human_to_move);
         self.out.write_all(text.as_bytes())
     }
@@ -130,7 +128,7 @@ impl<B: LineBoard, O: Write, T: Write> Game<'_, B, O, T> {
             write!(
                 self.talk,
                 "{} to move (you): {} of the stone to move ({movable}), or help: {end}",
-                B::to_move(p),
+                p.side_to_move(),
                 self.board.noun(),
             )?;
             self.talk.flush()?;
@@ -179,14 +177,14 @@ impl<B: LineBoard, O: Write, T: Write> Game<'_, B, O, T> {
             if let Some(end) = announce_end(
                 &mut self.out,
                 &mut self.talk,
-                B::to_move(p),
+                p.side_to_move(),
                 stuck,
                 rule,
                 &history,
             )? {
                 return Ok(end);
             }
-            let m = if B::to_move(p) == self.setup.human {
+            let m = if p.side_to_move() == self.setup.human {
                 match self.ask(p, input)? {
                     Ok(m) => m,
                     Err(ending) => {
@@ -197,7 +195,7 @@ impl<B: LineBoard, O: Write, T: Write> Game<'_, B, O, T> {
             } else {
                 self.board.choose(p)
             };
-            writeln!(self.out, "{} moves {}", B::to_move(p), self.board.move_text(m))?;
+            writeln!(self.out, "{} moves {}", p.side_to_move(), self.board.move_text(m))?;
             p = self.board.play(p, m);
             self.show(p, Some(m))?;
             history.push(p);

@@ -37,12 +37,7 @@ pub const fn flip(squares: Squares) -> Squares {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
-/// `Square(a4)`: its name, file and rank.
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Square({self})")
-    }
-}
+crate::notation::debug_in_notation!(Square);
 
 impl Square {
     /// The square of bit `index`, 0 to 15.
@@ -197,11 +192,7 @@ impl fmt::Display for Board {
     }
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({self})")
-    }
-}
+crate::notation::debug_in_notation!(Board);
 
 /// Why a text is not a 4x4 board.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

@@ -151,15 +151,10 @@ impl FromStr for Size {
 
     fn from_str(text: &str) -> Result<Size, SizeError> {
         let malformed = || SizeError::Malformed(text.escape_debug().to_string());
-        let (rows, columns) = text.split_once(['x', 'X']).ok_or_else(malformed)?;
-        let number = |part: &str| -> Result<u8, SizeError> {
-            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(malformed());
-            }
-            // Long numbers are out of range rather than malformed.
-            Ok(part.parse::<u8>().unwrap_or(u8::MAX))
-        };
-        let (rows, columns) = (number(rows)?, number(columns)?);
+        let (rows, columns) = crate::lex::board_size(text).ok_or_else(malformed)?;
+        // Long numbers are out of range rather than malformed.
+        let narrow = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+        let (rows, columns) = (narrow(rows), narrow(columns));
         if !ROWS.contains(&rows) {
             return Err(SizeError::Rows(text.to_string()));
         }
@@ -484,11 +479,7 @@ impl fmt::Display for Setup {
     }
 }
 
-impl fmt::Debug for Setup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Setup({self})")
-    }
-}
+crate::notation::debug_in_notation!(Setup);
 
 impl FromStr for Setup {
     type Err = PositionError;

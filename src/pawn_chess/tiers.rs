@@ -298,6 +298,16 @@ impl<K: Key> TieredGame for Boards<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::XorShift;
+
+    /// Random pawns for a board of `size`, White's then Black's: about a
+    /// quarter of the squares each, none on its own goal row, no square
+    /// shared.
+    fn random_pawns(rng: &mut XorShift, size: Size) -> (u64, u64) {
+        let white = rng.next_u64() & rng.next_u64() & size.all() & !size.white_goal();
+        let black = rng.next_u64() & rng.next_u64() & size.all() & !size.black_goal() & !white;
+        (white, black)
+    }
 
     #[test]
     fn keys_round_trip_and_fit() {
@@ -306,10 +316,9 @@ mod tests {
         assert!(Boards::<u64>::new(Size::new(7, 6).unwrap()).is_none());
         assert!(Boards::<u128>::new(Size::new(8, 8).unwrap()).is_some());
         let game = Boards::<u64>::new(size).unwrap();
-        let mut rng = crate::test_rng::XorShift::new(0x2545_f491_4f6c_dd1d);
+        let mut rng = XorShift::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..1000 {
-            let white = rng.next_u64() & rng.next_u64() & size.all() & !size.white_goal();
-            let black = rng.next_u64() & rng.next_u64() & size.all() & !size.black_goal() & !white;
+            let (white, black) = random_pawns(&mut rng, size);
             for side in [Side::White, Side::Black] {
                 let setup = Setup::new(size, white, black, side).unwrap();
                 let key = game.key(setup).unwrap();
@@ -326,13 +335,12 @@ mod tests {
     /// and each lies in a greater tier, at most R above.
     #[test]
     fn successors_are_the_moves_of_the_rules() {
-        let mut rng = crate::test_rng::XorShift::new(0x9e37_79b9_7f4a_7c15);
+        let mut rng = XorShift::new(0x9e37_79b9_7f4a_7c15);
         for (rows, columns) in [(3, 3), (4, 5), (5, 4), (6, 6), (2, 1), (3, 1), (8, 7), (7, 8)] {
             let size = Size::new(rows, columns).unwrap();
             let game = Boards::<u128>::new(size).unwrap();
             for _ in 0..500 {
-                let white = rng.next_u64() & rng.next_u64() & size.all() & !size.white_goal();
-                let black = rng.next_u64() & rng.next_u64() & size.all() & !size.black_goal() & !white;
+                let (white, black) = random_pawns(&mut rng, size);
                 for side in [Side::White, Side::Black] {
                     let setup = Setup::new(size, white, black, side).unwrap();
                     let key = game.key(setup).unwrap();

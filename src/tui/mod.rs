@@ -20,6 +20,8 @@
 //!   and draws alike (the title, the status, the panels of keys and moves,
 //!   the help, the message for a terminal too small).
 //! - `history`: the game so far, for undo and a new game.
+//! - `panels`: the help and the evaluation, shown or hidden, and what the
+//!   keys every board has alike do to them and to the status line.
 
 pub(crate) mod command;
 pub(crate) mod draw;
@@ -29,6 +31,7 @@ pub mod keys;
 #[cfg(not(fuzzing))]
 pub(crate) mod keys;
 pub(crate) mod layout;
+pub(crate) mod panels;
 pub(crate) mod terminal;
 
 use ratatui::Frame;

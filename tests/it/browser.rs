@@ -15,6 +15,7 @@
 //! `GAMESPACE_SCREENSHOTS=DIR` it also saves each game's page at desktop and
 //! phone widths in DIR (the README's pictures, docs/serve-*.png).
 
+use crate::server::{Server, fresh_dir};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -25,8 +26,6 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_gamespace");
 
 /// How long the page may take to answer a move, the program's included.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -54,36 +53,6 @@ impl Drop for Process {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
-}
-
-fn fresh_dir(what: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamespace-browser-{what}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// `gamespace serve` on a free loopback port, and its address.
-fn serve() -> (Process, String) {
-    let dir = fresh_dir("cache");
-    let mut child = Command::new(BIN)
-        .args(["serve", "--port", "0"])
-        .env("GAMESPACE_CACHE_DIR", &dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address = line
-        .strip_prefix("listening on http://")
-        .and_then(|rest| rest.strip_suffix("/\n"))
-        .unwrap_or_else(|| panic!("not the address line: {line:?}"))
-        .to_owned();
-    (Process { child, dir }, address)
 }
 
 /// The file that `variable` names, else the first of `candidates` that
@@ -312,14 +281,14 @@ async fn press(client: &Client, keys: &[Key]) {
     client.perform_actions(actions).await.unwrap();
 }
 
+/// Clicks the element that `locator` finds.
+async fn click(client: &Client, locator: Locator<'_>) {
+    client.find(locator).await.unwrap().click().await.unwrap();
+}
+
 async fn choose(client: &Client, select: &str, value: &str) {
-    client
-        .find(Locator::Css(&format!("#{select} option[value='{value}']")))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    let option = format!("#{select} option[value='{value}']");
+    click(client, Locator::Css(&option)).await;
 }
 
 async fn screenshots(client: &Client, name: &str) {
@@ -380,13 +349,7 @@ async fn mu_torere(client: &Client, address: &str) -> String {
         } else {
             // Played on the board: the stone that moves.
             let mv = worst["move"].as_str().unwrap();
-            client
-                .find(Locator::Css(&format!("#board .target[data-move='{mv}']")))
-                .await
-                .unwrap()
-                .click()
-                .await
-                .unwrap();
+            click(client, Locator::Css(&format!("#board .target[data-move='{mv}']"))).await;
             mv.to_owned()
         };
         s = settle(client, Some(&position)).await;
@@ -451,13 +414,7 @@ async fn cephalopod(client: &Client, address: &str, before: &str) -> String {
         let best = moves.iter().max_by_key(|m| rank(m)).unwrap();
         assert_eq!(rank(best), 1, "2x2 is a tie: {answer}");
         let mv = best["move"].as_str().unwrap();
-        client
-            .find(Locator::Css(&format!("#moves button[data-move='{mv}']")))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(client, Locator::Css(&format!("#moves button[data-move='{mv}']"))).await;
         s = settle(client, Some(&position)).await;
         plies += 2;
         assert!(plies < 40, "the game does not end: {s}");
@@ -492,13 +449,7 @@ async fn cephalopod_board(client: &Client, before: &str) -> String {
 /// colour of its move.
 async fn pawn_chess(client: &Client, address: &str) {
     let answer = api(address, "pawn-chess", "size=4x4", "pppp/..../..../PPPP w");
-    client
-        .find(Locator::Css("#board .target[data-cell='b1']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("#board .target[data-cell='b1']")).await;
     let dest = client
         .find(Locator::Css("#board .dest[data-move='b1-b2']"))
         .await
@@ -533,23 +484,11 @@ async fn pawn_chess(client: &Client, address: &str) {
     assert!(position.ends_with(" w"), "{s}");
     assert_eq!(position.split('/').nth(2), Some(".P.."), "{s}");
     // Undo takes back the move and the program's answer.
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("undo")).await;
     let s = settle(client, Some(position)).await;
     assert_eq!(s["position"], "pppp/..../..../PPPP w", "{s}");
     // Swapped sides: the program plays White, its quickest win.
-    client
-        .find(Locator::Id("swap"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Id("swap")).await;
     let s = settle(client, Some("pppp/..../..../PPPP w")).await;
     let position = s["position"].as_str().unwrap();
     assert!(position.ends_with(" b"), "{s}");
@@ -563,13 +502,7 @@ async fn pawn_chess(client: &Client, address: &str) {
 }
 
 async fn puzzle(client: &Client) {
-    client
-        .find(Locator::Css("#puzzle summary"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(client, Locator::Css("#puzzle summary")).await;
     let depth = client.find(Locator::Id("puzzle-depth")).await.unwrap();
     depth.clear().await.unwrap();
     depth.send_keys("20").await.unwrap();
@@ -614,7 +547,8 @@ fn the_page_plays_whole_games_in_chromium() {
     let Some((_driver, port)) = chromedriver() else {
         return;
     };
-    let (_server, address) = serve();
+    let server = Server::start();
+    let address = server.address.clone();
     let profile = fresh_dir("profile");
     let mut options = json!({
         "args": [

@@ -7,8 +7,8 @@
 use crate::pseudo_terminal as pty;
 
 use pty::{
-    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, Screen, click, close_once_the_board_is_up, ending,
-    is_cooked, pseudo_terminal, screen_output, start_in, wait_for, wait_to_show, wait_until,
+    ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, Session, click, close_once_the_board_is_up, ending,
+    is_cooked, pseudo_terminal, screen_output, start_in, wait_for,
 };
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
@@ -18,66 +18,64 @@ const GAME: [&str; 5] = ["cephalopods", "play", "--size", "2x2", "--no-cache"];
 
 #[test]
 fn a_game_by_keys_and_by_the_mouse_with_undo_help_and_a_hint() {
-    let (mut screen, terminal) = pseudo_terminal();
+    let (screen, terminal) = pseudo_terminal();
     let mut program = start_in(terminal, &GAME);
-    let output = screen_output(screen.try_clone().expect("a copy"));
-    let mut shown = Screen::default();
-    wait_to_show(&output, &mut shown, "Cephalopod 2x2, majority rule");
-    wait_to_show(&output, &mut shown, "no moves yet");
+    let mut session = Session::new(screen);
+    session.wait_to_show("Cephalopod 2x2, majority rule");
+    session.wait_to_show("no moves yet");
 
     // A move by keys: the cell's name. The program answers at once.
-    screen.write_all(b"a2").expect("typing works");
-    wait_to_show(&output, &mut shown, "1. white a2  you");
-    wait_to_show(&output, &mut shown, "2. black ");
-    wait_until(&output, &mut shown, "the program's move", |s| {
+    session.type_keys(b"a2");
+    session.wait_to_show("1. white a2  you");
+    session.wait_to_show("2. black ");
+    session.wait_until("the program's move", |s| {
         s.text().contains("The program (black) played")
     });
-    assert!(shown.text().contains(" w1 "), "{}", shown.text());
+    assert!(session.text().contains(" w1 "), "{}", session.text());
 
     // A move by the mouse, on an empty cell as drawn.
-    let (row, col) = shown.locate(" · ").expect("an empty cell");
-    screen.write_all(&click(row, col + 1)).expect("clicking works");
-    wait_until(&output, &mut shown, "the third move", |s| {
+    let (row, col) = session.shown.locate(" · ").expect("an empty cell");
+    session.type_keys(&click(row, col + 1));
+    session.wait_until("the third move", |s| {
         let text = s.text();
         // The cell may have had several capture sets: Enter plays the one
         // proposed.
         text.contains("3. white ") || text.contains("capture sets")
     });
-    if shown.text().contains("capture sets") {
-        screen.write_all(b"\r").expect("typing works");
+    if session.text().contains("capture sets") {
+        session.type_keys(b"\r");
     }
-    wait_to_show(&output, &mut shown, "3. white ");
+    session.wait_to_show("3. white ");
 
     // Undo takes back the move and the reply.
-    screen.write_all(b"u").expect("typing works");
-    wait_to_show(&output, &mut shown, "Took back your last move.");
-    assert!(!shown.text().contains("3. white "), "{}", shown.text());
+    session.type_keys(b"u");
+    session.wait_to_show("Took back your last move.");
+    assert!(!session.text().contains("3. white "), "{}", session.text());
 
     // An unknown key gets a hint; ? shows the rules, any key closes them.
-    screen.write_all(b"z").expect("typing works");
-    wait_to_show(&output, &mut shown, "`z` does nothing here");
-    screen.write_all(b"?").expect("typing works");
-    wait_to_show(&output, &mut shown, "The goal (majority rule)");
-    screen.write_all(b"v").expect("typing works");
-    wait_to_show(&output, &mut shown, "plies to the end after each move");
+    session.type_keys(b"z");
+    session.wait_to_show("`z` does nothing here");
+    session.type_keys(b"?");
+    session.wait_to_show("The goal (majority rule)");
+    session.type_keys(b"v");
+    session.wait_to_show("plies to the end after each move");
 
-    screen.write_all(b"q").expect("typing works");
+    session.type_keys(b"q");
     let status = ending(&mut program, "q");
     assert_eq!(status.code(), Some(0), "{status:?}");
-    assert!(is_cooked(&screen), "the terminal is cooked again");
+    assert!(is_cooked(&session.screen), "the terminal is cooked again");
 }
 
 #[test]
 fn the_end_of_a_game_is_announced_and_n_starts_another() {
-    let (mut screen, terminal) = pseudo_terminal();
+    let (screen, terminal) = pseudo_terminal();
     let _program = start_in(terminal, &GAME);
-    let output = screen_output(screen.try_clone().expect("a copy"));
-    let mut shown = Screen::default();
-    wait_to_show(&output, &mut shown, "no moves yet");
+    let mut session = Session::new(screen);
+    session.wait_to_show("no moves yet");
     // Space plays on the cursor's cell, Enter a proposed capture set: on a
     // board of four cells a game ends within a few dozen presses.
     for _ in 0..40 {
-        if shown.text().contains("GAME OVER") {
+        if session.text().contains("GAME OVER") {
             break;
         }
         // Each cell in turn under the cursor, then Space, then Enter.
@@ -91,19 +89,17 @@ fn the_end_of_a_game_is_announced_and_n_starts_another() {
             b"\x1b[D ",
             b"\r",
         ] {
-            screen.write_all(keys).expect("typing works");
+            session.type_keys(keys);
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
-        while let Ok(bytes) = output.try_recv() {
-            shown.feed(&bytes);
-        }
+        session.catch_up();
     }
-    wait_to_show(&output, &mut shown, "GAME OVER: ");
-    wait_to_show(&output, &mut shown, "press n to play again");
-    screen.write_all(b"n").expect("typing works");
-    wait_to_show(&output, &mut shown, "New game: you play white.");
-    wait_to_show(&output, &mut shown, "no moves yet");
+    session.wait_to_show("GAME OVER: ");
+    session.wait_to_show("press n to play again");
+    session.type_keys(b"n");
+    session.wait_to_show("New game: you play white.");
+    session.wait_to_show("no moves yet");
 }
 
 /// Closing the terminal window while the board is up ends the program as

@@ -7,9 +7,15 @@
 #[path = "common/cephalopod_oracle.rs"]
 mod cephalopod_oracle;
 mod common;
+#[path = "common/pawn_chess_oracle.rs"]
+mod pawn_chess_oracle;
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[path = "common/pseudo_terminal.rs"]
 mod pseudo_terminal;
+#[path = "common/server.rs"]
+mod server;
+#[path = "../../src/test_rng.rs"]
+mod test_rng;
 
 mod browser;
 mod cephalopod_game;

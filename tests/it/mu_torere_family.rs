@@ -6,6 +6,7 @@
 //! The sampled play tests cover ten and twelve points; the exhaustive one
 //! of the traditional board is in `mu_torere_perfect.rs`.
 
+use crate::test_rng::XorShift;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -496,13 +497,8 @@ fn check_reply(oracle: &Oracle, p: &Pos, m: (usize, usize)) -> Result<(), String
 
 #[test]
 fn the_program_answers_sampled_human_moves_perfectly_on_ten_and_twelve_points() {
-    let mut seed: u64 = 0x853c_49e6_748f_ea9b;
-    let mut next = move |bound: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % bound as u64) as usize
-    };
+    let mut rng = XorShift::new(0x853c_49e6_748f_ea9b);
+    let mut next = move |bound: usize| rng.below(bound as u64) as usize;
     for n in [5, 6] {
         for rule in [Rule::Standard, Rule::Free] {
             let oracle = Oracle::new(n, rule);

@@ -6,8 +6,8 @@
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
 use crate::pseudo_terminal::{
-    self as pty, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, Screen, click,
-    close_once_the_board_is_up, ending, is_cooked, pseudo_terminal, screen_output, wait_for, wait_to_show,
+    self as pty, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, PATIENCE, Program, Session, click,
+    close_once_the_board_is_up, ending, is_cooked, pseudo_terminal, screen_output, wait_for,
 };
 use std::fs::File;
 use std::io::Write;
@@ -160,59 +160,57 @@ fn a_puzzle_read_from_the_terminal_gets_a_hint_first() {
 /// refusal, a move by the mouse, undo, the help, an unknown key's hint.
 #[test]
 fn a_game_on_ten_points_by_number_and_by_the_mouse() {
-    let (mut screen, terminal) = pseudo_terminal();
+    let (screen, terminal) = pseudo_terminal();
     let mut program = pty::start_in(terminal, &["mu-torere", "--points", "10"]);
-    let output = screen_output(screen.try_clone().expect("a copy"));
-    let mut shown = Screen::default();
-    wait_to_show(&output, &mut shown, "Mu Torere on 10 points, standard rule");
-    wait_to_show(&output, &mut shown, "no moves yet");
-    wait_to_show(&output, &mut shown, "type its number: 1 or 5");
+    let mut session = Session::new(screen);
+    session.wait_to_show("Mu Torere on 10 points, standard rule");
+    session.wait_to_show("no moves yet");
+    session.wait_to_show("type its number: 1 or 5");
 
     // 1 may begin 10: it waits, and Enter chooses 1.
-    screen.write_all(b"1").expect("typing works");
-    wait_to_show(&output, &mut shown, "1: another digit for 10, or Enter for 1");
-    screen.write_all(b"\r").expect("typing works");
-    wait_to_show(&output, &mut shown, "1. ● black 1 to 0  you");
-    wait_to_show(&output, &mut shown, "2. ○ white ");
+    session.type_keys(b"1");
+    session.wait_to_show("1: another digit for 10, or Enter for 1");
+    session.type_keys(b"\r");
+    session.wait_to_show("1. ● black 1 to 0  you");
+    session.wait_to_show("2. ○ white ");
     // Two digits choose 10: white's stone, or the empty point if white
     // left it, and refused either way.
-    screen.write_all(b"10").expect("typing works");
-    wait_to_show(&output, &mut shown, "10 is ");
+    session.type_keys(b"10");
+    session.wait_to_show("10 is ");
 
     // A click on a stone that may move, as drawn.
-    let (row, col) = shown.locate("[●]").expect("a movable stone");
-    screen.write_all(&click(row, col + 1)).expect("clicking works");
-    wait_to_show(&output, &mut shown, "3. ● black ");
-    wait_to_show(&output, &mut shown, "4. ○ white ");
+    let (row, col) = session.shown.locate("[●]").expect("a movable stone");
+    session.type_keys(&click(row, col + 1));
+    session.wait_to_show("3. ● black ");
+    session.wait_to_show("4. ○ white ");
 
     // Undo takes back the move and the reply.
-    screen.write_all(b"u").expect("typing works");
-    wait_to_show(&output, &mut shown, "Took back your last move.");
-    assert!(!shown.text().contains("3. ● black "), "{}", shown.text());
+    session.type_keys(b"u");
+    session.wait_to_show("Took back your last move.");
+    assert!(!session.text().contains("3. ● black "), "{}", session.text());
 
     // An unknown key gets a hint; ? shows the rules, any key closes them.
-    screen.write_all(b"z").expect("typing works");
-    wait_to_show(&output, &mut shown, "`z` does nothing here");
-    screen.write_all(b"?").expect("typing works");
-    wait_to_show(&output, &mut shown, "A ring of 10 points");
-    screen.write_all(b"e").expect("typing works");
-    wait_to_show(&output, &mut shown, "Evaluation");
+    session.type_keys(b"z");
+    session.wait_to_show("`z` does nothing here");
+    session.type_keys(b"?");
+    session.wait_to_show("A ring of 10 points");
+    session.type_keys(b"e");
+    session.wait_to_show("Evaluation");
 
-    screen.write_all(b"q").expect("typing works");
+    session.type_keys(b"q");
     let status = ending(&mut program, "q");
     assert_eq!(status.code(), Some(0), "{status:?}");
-    assert!(is_cooked(&screen), "the terminal is cooked again");
+    assert!(is_cooked(&session.screen), "the terminal is cooked again");
 }
 
 /// `--plain` keeps the line protocol on a terminal.
 #[test]
 fn plain_keeps_line_mode_on_ten_points() {
-    let (mut screen, terminal) = pseudo_terminal();
+    let (screen, terminal) = pseudo_terminal();
     let mut program = pty::start_in(terminal, &["mu-torere", "--points", "10", "--plain"]);
-    let output = screen_output(screen.try_clone().expect("a copy"));
-    let mut shown = Screen::default();
-    wait_to_show(&output, &mut shown, "0 (centre)");
-    screen.write_all(b"quit\n").expect("typing works");
+    let mut session = Session::new(screen);
+    session.wait_to_show("0 (centre)");
+    session.type_keys(b"quit\n");
     let status = ending(&mut program, "quit");
     assert_eq!(status.code(), Some(0), "{status:?}");
 }

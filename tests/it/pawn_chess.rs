@@ -1,120 +1,30 @@
 //! Pawn chess against the judge's vectors and against a naive oracle on
 //! every legal input, plus boards outside the statement's promises.
 //!
-//! The oracle below shares nothing with the library: its own board (a grid
-//! of characters), its own move generator, plain recursion. Its memo is a
-//! plain `HashMap` so the whole run takes seconds, not hours.
+//! The oracle (`common/pawn_chess_oracle.rs`) shares nothing with the
+//! library: its own board (a grid of characters), its own move generator,
+//! plain recursion. Its memo is a plain `HashMap` so the whole run takes
+//! seconds, not hours.
 
+use crate::pawn_chess_oracle::{Oracle, moves as oracle_moves};
+use crate::test_rng::XorShift;
 use gamespace::pawn_chess::Ending;
 use gamespace::pawn_chess::PawnChess;
 use gamespace::pawn_chess::{Board, Engine, Side, Solver, parse_cases, write_verdict};
 use gamespace::solve::Outcome;
 use gamespace::solve::retrograde;
 use gamespace::solve::table::{IndexedGame, Table, graph};
-use std::collections::HashMap;
 
-type Grid = [[u8; 4]; 4];
-
-/// Row 0 is the first input row, White's goal; White walks up (row - 1).
-struct Oracle {
-    memo: HashMap<(Grid, bool), (bool, u32)>,
-}
+/// Rows of characters, the first input row (White's goal) first.
+type Grid = Vec<Vec<u8>>;
 
 fn grid(board: Board) -> Grid {
-    let rows = board.rows();
-    std::array::from_fn(|r| rows[r].as_bytes().try_into().unwrap())
+    board.rows().iter().map(|row| row.as_bytes().to_vec()).collect()
 }
 
-/// Every move of the side to move, as (grid after, reached the goal row).
-fn oracle_moves(g: &Grid, white: bool) -> Vec<(Grid, bool)> {
-    let (me, enemy, step, goal): (u8, u8, isize, usize) = if white {
-        (b'P', b'p', -1, 0)
-    } else {
-        (b'p', b'P', 1, 3)
-    };
-    let mut moves = Vec::new();
-    for r in 0..4 {
-        for c in 0..4 {
-            if g[r][c] != me {
-                continue;
-            }
-            let nr = r as isize + step;
-            if !(0..4).contains(&nr) {
-                continue;
-            }
-            let nr = nr as usize;
-            for dc in [-1isize, 0, 1] {
-                let nc = c as isize + dc;
-                if !(0..4).contains(&nc) {
-                    continue;
-                }
-                let nc = nc as usize;
-                let legal = if dc == 0 {
-                    g[nr][nc] == b'.'
-                } else {
-                    g[nr][nc] == enemy
-                };
-                if legal {
-                    let mut next = *g;
-                    next[r][c] = b'.';
-                    next[nr][nc] = me;
-                    moves.push((next, nr == goal));
-                }
-            }
-        }
-    }
-    moves
-}
-
-impl Oracle {
-    fn new() -> Oracle {
-        Oracle { memo: HashMap::new() }
-    }
-
-    /// (the side to move wins, plies to the end).
-    fn solve(&mut self, g: &Grid, white: bool) -> (bool, u32) {
-        if let Some(&known) = self.memo.get(&(*g, white)) {
-            return known;
-        }
-        let mut best_win: Option<u32> = None;
-        let mut longest_loss = 0;
-        let mut any = false;
-        for (next, reached_goal) in oracle_moves(g, white) {
-            any = true;
-            let (child_wins, child_plies) = if reached_goal {
-                (false, 0)
-            } else {
-                self.solve(&next, !white)
-            };
-            if child_wins {
-                longest_loss = longest_loss.max(child_plies + 1);
-            } else {
-                best_win = Some(best_win.map_or(child_plies + 1, |b: u32| b.min(child_plies + 1)));
-            }
-        }
-        let value = match (any, best_win) {
-            (false, _) => (false, 0),
-            (true, Some(plies)) => (true, plies),
-            (true, None) => (false, longest_loss),
-        };
-        self.memo.insert((*g, white), value);
-        value
-    }
-
-    /// The value for White to move, with the documented answers for boards
-    /// where a side already stands on its goal row.
-    fn white_to_move(&mut self, g: &Grid) -> Outcome {
-        if g[0].contains(&b'P') {
-            return Outcome::Win(0);
-        }
-        if g[3].contains(&b'p') {
-            return Outcome::Loss(0);
-        }
-        match self.solve(g, true) {
-            (true, n) => Outcome::Win(n),
-            (false, n) => Outcome::Loss(n),
-        }
-    }
+/// The value for White to move, as the oracle finds it.
+fn white_to_move(oracle: &mut Oracle, g: &Grid) -> Outcome {
+    oracle.value(&(g.clone(), true))
 }
 
 /// Every input the statement allows: 1-4 pawns a side, no White pawn on the
@@ -182,7 +92,7 @@ fn every_legal_input_agrees_with_the_naive_oracle() {
     let mut seen = [[false; 16]; 2];
     for &board in &boards {
         let got = solver.solve(board);
-        assert_eq!(got, oracle.white_to_move(&grid(board)), "{board}");
+        assert_eq!(got, white_to_move(&mut oracle, &grid(board)), "{board}");
         if let Outcome::Win(n) = got {
             longest_win = longest_win.max(n);
         }
@@ -196,13 +106,8 @@ fn every_legal_input_agrees_with_the_naive_oracle() {
 
 #[test]
 fn boards_outside_the_promises_agree_with_the_oracle_and_the_documented_rules() {
-    let mut state = 0x5851_f42d_4c95_7f2du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = XorShift::new(0x5851_f42d_4c95_7f2d);
+    let mut next = move || rng.next_u64();
     let mut solver = Solver::default();
     let mut oracle = Oracle::new();
     for _ in 0..20_000 {
@@ -216,7 +121,11 @@ fn boards_outside_the_promises_agree_with_the_oracle_and_the_documented_rules() 
         let Some(board) = Board::new(white, black & !white) else {
             continue;
         };
-        assert_eq!(solver.solve(board), oracle.white_to_move(&grid(board)), "{board}");
+        assert_eq!(
+            solver.solve(board),
+            white_to_move(&mut oracle, &grid(board)),
+            "{board}"
+        );
     }
     let b = |w, b| Board::new(w, b).unwrap();
     assert_eq!(

@@ -2,117 +2,14 @@
 //! position reachable from the start of every board up to 4x5 and 5x4, and
 //! seeded random positions of 5x5 (outside the usual promises too).
 //!
-//! The oracle shares nothing with the library: a grid of characters, its
-//! own move generator, memoised recursion over whole positions, no tiers,
-//! no symmetry, no shortcuts.
+//! The oracle is the one in `common/pawn_chess_oracle.rs`.
 
+use crate::pawn_chess_oracle::{Oracle, Position, moves};
+use crate::test_rng::XorShift;
 use gamespace::pawn_chess::sizes::{Setup, Size};
 use gamespace::pawn_chess::value::{Solver, solve_start};
 use gamespace::solve::Outcome;
-use std::collections::{HashMap, HashSet};
-
-/// Rows of characters, top row first (White's goal), and White to move.
-type Position = (Vec<Vec<u8>>, bool);
-
-struct Oracle {
-    memo: HashMap<Position, (bool, u32)>,
-}
-
-/// Every move of the side to move: the grid after it, and whether the pawn
-/// reached its goal row.
-fn moves(grid: &[Vec<u8>], white: bool) -> Vec<(Vec<Vec<u8>>, bool)> {
-    let rows = grid.len() as isize;
-    let columns = grid[0].len() as isize;
-    let (me, enemy, step, goal) = if white {
-        (b'P', b'p', -1, 0)
-    } else {
-        (b'p', b'P', 1, rows - 1)
-    };
-    let mut out = Vec::new();
-    for r in 0..rows {
-        for c in 0..columns {
-            if grid[r as usize][c as usize] != me {
-                continue;
-            }
-            let nr = r + step;
-            if nr < 0 || nr >= rows {
-                continue;
-            }
-            for dc in [-1, 0, 1] {
-                let nc = c + dc;
-                if nc < 0 || nc >= columns {
-                    continue;
-                }
-                let there = grid[nr as usize][nc as usize];
-                if (dc == 0 && there == b'.') || (dc != 0 && there == enemy) {
-                    let mut next = grid.to_vec();
-                    next[r as usize][c as usize] = b'.';
-                    next[nr as usize][nc as usize] = me;
-                    out.push((next, nr == goal));
-                }
-            }
-        }
-    }
-    out
-}
-
-impl Oracle {
-    fn new() -> Oracle {
-        Oracle { memo: HashMap::new() }
-    }
-
-    /// (the side to move wins, plies to the end), for a game that goes on.
-    fn solve(&mut self, grid: &[Vec<u8>], white: bool) -> (bool, u32) {
-        let key = (grid.to_vec(), white);
-        if let Some(&known) = self.memo.get(&key) {
-            return known;
-        }
-        let mut quickest_win: Option<u32> = None;
-        let mut slowest_loss: u32 = 0;
-        for (next, reached_goal) in moves(grid, white) {
-            let (child_wins, child_plies) = if reached_goal {
-                (false, 0)
-            } else {
-                self.solve(&next, !white)
-            };
-            if child_wins {
-                slowest_loss = slowest_loss.max(child_plies + 1);
-            } else {
-                quickest_win = Some(quickest_win.map_or(child_plies + 1, |q| q.min(child_plies + 1)));
-            }
-        }
-        // No move at all (which includes having no pawns) is a loss in 0.
-        let value = match quickest_win {
-            Some(plies) => (true, plies),
-            None => (false, slowest_loss),
-        };
-        self.memo.insert(key, value);
-        value
-    }
-
-    /// The value for the side to move, with the documented answers where a
-    /// side already stands on its goal row (White's looked at first).
-    fn value(&mut self, (grid, white): &Position) -> Outcome {
-        let winner_white = if grid[0].contains(&b'P') {
-            Some(true)
-        } else if grid[grid.len() - 1].contains(&b'p') {
-            Some(false)
-        } else {
-            None
-        };
-        if let Some(w) = winner_white {
-            return if w == *white {
-                Outcome::Win(0)
-            } else {
-                Outcome::Loss(0)
-            };
-        }
-        match self.solve(grid, *white) {
-            (true, n) => Outcome::Win(n),
-            (false, n) => Outcome::Loss(n),
-        }
-    }
-}
+use std::collections::HashSet;
 
 fn text((grid, white): &Position) -> String {
     let rows: Vec<String> = grid
@@ -226,13 +123,8 @@ fn move_values_and_lines_agree_with_the_oracle() {
 #[test]
 fn seeded_random_five_by_five_positions_agree_with_the_oracle() {
     let size = Size::new(5, 5).unwrap();
-    let mut state: u64 = 0x853c_49e6_748f_ea9b;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = XorShift::new(0x853c_49e6_748f_ea9b);
+    let mut next = move || rng.next_u64();
     let mut oracle = Oracle::new();
     let mut positions = Vec::new();
     while positions.len() < 400 {

@@ -9,68 +9,17 @@
 
 use crate::cephalopod_oracle as oracle;
 use crate::common as vectors;
+use crate::server::{BIN, Server, fresh_dir};
 
 use proptest::prelude::*;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
-use std::process::{Child, ChildStderr, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamespace");
-
-/// A running server with a cache directory of its own.
-struct Server {
-    child: Child,
-    address: String,
-    stderr: BufReader<ChildStderr>,
-    cache: PathBuf,
-}
-
-fn fresh_dir() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "gamespace-serve-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
+/// What only these tests do to a server.
 impl Server {
-    fn start() -> Server {
-        let cache = fresh_dir();
-        let mut child = Command::new(BIN)
-            .args(["serve", "--port", "0"])
-            .env("GAMESPACE_CACHE_DIR", &cache)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        stderr.read_line(&mut line).unwrap();
-        let address = line
-            .strip_prefix("listening on http://")
-            .and_then(|rest| rest.strip_suffix("/\n"))
-            .unwrap_or_else(|| panic!("not the address line: {line:?}"))
-            .to_owned();
-        let (host, port) = address.rsplit_once(':').unwrap();
-        assert_eq!(host, "127.0.0.1", "loopback by default");
-        assert!(port.parse::<u16>().unwrap() > 0, "--port 0 picks a free port");
-        Server {
-            child,
-            address,
-            stderr,
-            cache,
-        }
-    }
-
     /// Sends `signal` and waits for the exit; returns the status and what
     /// came on stderr after the address line.
     #[cfg(unix)]
@@ -90,14 +39,6 @@ impl Server {
         let mut rest = String::new();
         self.stderr.read_to_string(&mut rest).unwrap();
         (status, rest)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.cache);
     }
 }
 
@@ -845,7 +786,7 @@ fn a_port_in_use_is_a_one_line_error() {
 fn open_hands_the_address_to_the_browser() {
     use std::os::unix::fs::PermissionsExt;
     // A stand-in for xdg-open that writes down what it was asked to open.
-    let dir = fresh_dir();
+    let dir = fresh_dir("open");
     let opener = dir.join("xdg-open");
     let opened = dir.join("opened");
     std::fs::write(

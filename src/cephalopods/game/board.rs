@@ -205,15 +205,8 @@ impl FromStr for Size {
 
     fn from_str(s: &str) -> Result<Size, BoardError> {
         let syntax = || BoardError::SizeSyntax(s.escape_debug().to_string());
-        let (rows, cols) = s.split_once(['x', 'X']).ok_or_else(syntax)?;
-        let number = |t: &str| {
-            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(syntax());
-            }
-            // Long digit strings are out of range, not a syntax error.
-            Ok(t.parse::<u32>().unwrap_or(u32::MAX))
-        };
-        Size::new(number(rows)?, number(cols)?)
+        let (rows, cols) = crate::lex::board_size(s).ok_or_else(syntax)?;
+        Size::new(rows, cols)
     }
 }
 
@@ -453,12 +446,7 @@ impl fmt::Display for Position {
     }
 }
 
-/// Shows the position's text form, which is how a person reads it.
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
+crate::notation::debug_in_notation!(Position);
 
 #[cfg(test)]
 mod tests {

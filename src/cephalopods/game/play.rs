@@ -336,22 +336,29 @@ mod tests {
         }
     }
 
+    /// The moves of `side`, a line each, in a whole game from `start` in
+    /// which both sides move as the program chooses.
+    fn program_lines(s: &Solution, start: Position, side: Player) -> String {
+        let mut p = start;
+        let mut lines = String::new();
+        while !p.is_full() {
+            let m = choose(s, p).unwrap();
+            if p.to_move() == side {
+                lines.push_str(&m.text(p.size()));
+                lines.push('\n');
+            }
+            p = p.play(m);
+        }
+        lines
+    }
+
     #[test]
     fn a_game_against_itself_ends_with_the_solved_result() {
         let s = solution("2x2");
         let start = Position::start("2x2".parse().unwrap());
         // The human plays black, so white (the program) moves; black's
         // moves come from the input, chosen as the program would.
-        let mut p = start;
-        let mut input = String::new();
-        while !p.is_full() {
-            let m = choose(&s, p).unwrap();
-            if p.to_move() == Player::Black {
-                input.push_str(&m.text(p.size()));
-                input.push('\n');
-            }
-            p = p.play(m);
-        }
+        let input = program_lines(&s, start, Player::Black);
         let mut out = Vec::new();
         let ending = play(
             &s,
@@ -402,16 +409,7 @@ mod tests {
             keep_going: true,
         };
         // A whole game by the program's own choices, for white's lines.
-        let mut p = start;
-        let mut moves = String::new();
-        while !p.is_full() {
-            let m = choose(&s, p).unwrap();
-            if p.to_move() == Player::White {
-                moves.push_str(&m.text(p.size()));
-                moves.push('\n');
-            }
-            p = p.play(m);
-        }
+        let moves = program_lines(&s, start, Player::White);
         let bad = "new w1../b1 w\nnew b1w1/w1b1 w\nnew w1w1/.. b\n";
         let input = format!("{moves}a1\n{bad}new\n{moves}new w1b1/.. w\n");
         let mut out = Vec::new();

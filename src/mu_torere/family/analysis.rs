@@ -6,7 +6,9 @@
 use super::numbering::Numbering;
 use super::ring::{RingMove, RingPosition};
 use super::solver::RingSolution;
-use crate::mu_torere::analysis::{OpeningLine, count_rows, opening_line, plies, verdict, write_counts};
+use crate::mu_torere::analysis::{
+    OpeningLine, Tally, count_rows, opening_line, plies, verdict, write_counts,
+};
 use crate::mu_torere::board::Color;
 use crate::solve::Outcome;
 use crate::solve::implicit::BitSet;
@@ -14,21 +16,13 @@ use rayon::prelude::*;
 use std::fmt;
 use std::io::{self, Write};
 
-/// Value counts over a set of positions.
+/// Value counts over a set of positions, and what the family's report
+/// counts besides.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RingTally {
-    /// The positions counted.
-    pub positions: u64,
-    /// Those won for the side to move.
-    pub wins: u64,
-    /// Those lost for the side to move.
-    pub losses: u64,
-    /// Those drawn.
-    pub draws: u64,
-    /// Positions where the side to move has no move (and so has lost).
-    pub terminal: u64,
-    /// Classes of positions up to rotation and reflection of the rim.
-    pub classes: u64,
+    /// The counts of the traditional game's report; classes are up to
+    /// rotation and reflection of the rim.
+    pub counts: Tally,
     /// Moves from a drawn position that lose.
     pub traps: u64,
     /// The longest forced win, and how many positions need it.
@@ -38,24 +32,12 @@ pub struct RingTally {
 }
 
 impl RingTally {
-    /// Positions, wins, losses, draws, terminal positions and classes, as
-    /// [`Tally::figures`](crate::mu_torere::analysis::Tally::figures).
-    pub fn figures(&self) -> [u64; 6] {
-        [
-            self.positions,
-            self.wins,
-            self.losses,
-            self.draws,
-            self.terminal,
-            self.classes,
-        ]
-    }
-
     fn add(&mut self, o: Outcome) {
-        self.positions += 1;
+        let counts = &mut self.counts;
+        counts.positions += 1;
         match o {
             Outcome::Win(n) => {
-                self.wins += 1;
+                counts.wins += 1;
                 if n > self.longest_win {
                     (self.longest_win, self.longest_win_positions) = (n, 0);
                 }
@@ -64,20 +46,15 @@ impl RingTally {
                 }
             }
             Outcome::Loss(n) => {
-                self.losses += 1;
-                self.terminal += u64::from(n == 0);
+                counts.losses += 1;
+                counts.terminal += u64::from(n == 0);
             }
-            Outcome::Draw | Outcome::Tie(_) => self.draws += 1,
+            Outcome::Draw | Outcome::Tie(_) => counts.draws += 1,
         }
     }
 
     fn merge(mut self, other: RingTally) -> RingTally {
-        self.positions += other.positions;
-        self.wins += other.wins;
-        self.losses += other.losses;
-        self.draws += other.draws;
-        self.terminal += other.terminal;
-        self.classes += other.classes;
+        self.counts = self.counts.merge(other.counts);
         self.traps += other.traps;
         if other.longest_win > self.longest_win {
             (self.longest_win, self.longest_win_positions) = (other.longest_win, 0);
@@ -172,7 +149,7 @@ fn tallies(solution: &RingSolution, reachable: &BitSet) -> (RingTally, RingTally
                     };
                     all.add(outcome);
                     all.traps += traps;
-                    all.classes += u64::from(canonical);
+                    all.counts.classes += u64::from(canonical);
                     if reachable.contains(index) {
                         seen.add(outcome);
                         seen.traps += traps;
@@ -187,7 +164,7 @@ fn tallies(solution: &RingSolution, reachable: &BitSet) -> (RingTally, RingTally
                             }))
                         })
                     {
-                        seen.classes += 1;
+                        seen.counts.classes += 1;
                     }
                 }
             }
@@ -229,7 +206,11 @@ impl fmt::Display for Report<'_> {
         )?;
         writeln!(f)?;
         let traps = ("traps (losing moves from a drawn position)", a.traps, r.traps);
-        write_counts(f, 11, count_rows(a.figures(), r.figures()).chain([traps]))?;
+        write_counts(
+            f,
+            11,
+            count_rows(a.counts.figures(), r.counts.figures()).chain([traps]),
+        )?;
         writeln!(f)?;
         let start = ring.start();
         writeln!(

@@ -173,10 +173,6 @@ impl LineBoard for RingBoard<'_> {
     type Position = RingPosition;
     type Move = RingMove;
 
-    fn to_move(p: RingPosition) -> Color {
-        p.to_move
-    }
-
     fn is_stuck(&self, p: RingPosition) -> bool {
         self.solution.ring().move_count(p) == 0
     }

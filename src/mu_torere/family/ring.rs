@@ -11,7 +11,7 @@
 //! and the side to move (0 black, 1 white). Every index in `0..len()` is a
 //! position, so the solver needs no table beside its values.
 
-use crate::mu_torere::board::Color;
+use crate::mu_torere::board::{Color, Sided};
 use crate::symmetry::RingSymmetry;
 use std::fmt;
 use std::str::FromStr;
@@ -126,6 +126,12 @@ pub struct RingPosition {
     pub stones: Stones,
     /// The side to move.
     pub to_move: Color,
+}
+
+impl Sided for RingPosition {
+    fn side_to_move(self) -> Color {
+        self.to_move
+    }
 }
 
 /// A move: the stone on `from` goes to the empty point `to`.

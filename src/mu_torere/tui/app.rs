@@ -6,15 +6,16 @@
 //! whenever the game is not over it is the human's turn.
 
 use super::layout::Screen;
-use crate::mu_torere::board::{Color, Position, Square};
+use crate::mu_torere::board::{Color, Position, Sided, Square};
 use crate::mu_torere::choice::{choose, ranked_moves};
 use crate::mu_torere::moves::{Move, MoveError};
 use crate::mu_torere::play::{Config, DrawRule};
 use crate::mu_torere::solver::Solution;
 use crate::solve::Outcome;
 use crate::tui::Flow;
-use crate::tui::command::{Command, command, key_name};
+use crate::tui::command::{Command, command};
 use crate::tui::history::{History, undo_note};
+use crate::tui::panels::{Panels, Status};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 use std::ops::{Deref, DerefMut};
@@ -120,19 +121,52 @@ pub struct App {
     common: Common,
 }
 
-/// How a game on a Mu Torere board ends, the same on every board: each
-/// board says who has won and what was played, the rest follows.
-pub trait Played {
+/// A game on a Mu Torere board, the same on every board: each board keeps
+/// its game, and says how its rules move and end it and what its status
+/// line says; how a game ends, undo, a new game and the program's turn
+/// follow, once for every board.
+pub trait Played: DerefMut<Target = Common> + Status {
+    /// A board and the side to move.
+    type Position: Sided;
     type Move: Copy;
 
+    /// The game so far.
+    fn game(&self) -> &History<Self::Position, Ply<Self::Move>>;
+
+    fn game_mut(&mut self) -> &mut History<Self::Position, Ply<Self::Move>>;
+
+    /// Whether the side to move in `p` has no move, and so has lost.
+    fn is_stuck(&self, p: Self::Position) -> bool;
+
+    /// The position after `mv`.
+    fn next(&self, p: Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The program's move in `p`, if it has one.
+    fn choose(&self, p: Self::Position) -> Option<Self::Move>;
+
+    fn position(&self) -> Self::Position {
+        self.game().position()
+    }
+
+    fn plies(&self) -> &[Ply<Self::Move>] {
+        self.game().plies()
+    }
+
     /// The winner, once the side to move has no move.
-    fn winner(&self) -> Option<Color>;
+    fn winner(&self) -> Option<Color> {
+        let p = self.position();
+        self.is_stuck(p).then(|| p.side_to_move().opponent())
+    }
 
     /// The last move played, if any.
-    fn last_move(&self) -> Option<Self::Move>;
+    fn last_move(&self) -> Option<Self::Move> {
+        self.plies().last().map(|p| p.mv)
+    }
 
     /// Whether the positions so far make a draw under the draw rule.
-    fn repeated(&self) -> bool;
+    fn repeated(&self) -> bool {
+        self.draw_rule.is_drawn(self.game().positions())
+    }
 
     /// Whether the game has ended in a draw under the draw rule.
     fn drawn(&self) -> bool {
@@ -148,22 +182,102 @@ pub trait Played {
     fn winning_move(&self) -> Option<Self::Move> {
         self.winner().and(self.last_move())
     }
+
+    /// Takes back the human's last move, and every move after it.
+    fn undo(&mut self) {
+        let human = self.human;
+        let note = undo_note(self.game_mut().undo(|_, ply| ply.mover == human));
+        self.describe_turn(note);
+    }
+
+    /// Back to the start; if the program moves first, it already has.
+    fn new_game(&mut self) {
+        self.game_mut().restart();
+        let note = format!("New game: you play {}. ", self.human);
+        self.program_turn(&note);
+    }
+
+    /// Plays `mv`, made `by` the human or the program.
+    fn push(&mut self, by: Player, mv: Self::Move) {
+        let p = self.position();
+        let ply = Ply {
+            mover: p.side_to_move(),
+            by,
+            mv,
+        };
+        let next = self.next(p, mv);
+        self.game_mut().push(ply, next);
+    }
+
+    /// The human takes the other side; the program moves if it is its
+    /// turn.
+    fn swap_sides(&mut self) {
+        self.human = self.human.opponent();
+        let note = format!("You now play {}. ", self.human);
+        self.program_turn(&note);
+    }
+
+    /// Lets the program move if it is its turn, then says what happened
+    /// after `note`.
+    fn program_turn(&mut self, note: &str) {
+        let p = self.position();
+        if p.side_to_move() != self.human
+            && !self.drawn()
+            && let Some(m) = self.choose(p)
+        {
+            self.push(Player::Program, m);
+        }
+        self.describe_turn(note);
+    }
 }
 
 impl Played for App {
+    type Position = Position;
     type Move = Move;
 
-    fn winner(&self) -> Option<Color> {
+    fn game(&self) -> &History<Position, Ply> {
+        &self.game
+    }
+
+    fn game_mut(&mut self) -> &mut History<Position, Ply> {
+        &mut self.game
+    }
+
+    fn is_stuck(&self, p: Position) -> bool {
+        p.is_over()
+    }
+
+    fn next(&self, p: Position, mv: Move) -> Position {
+        p.play(mv)
+    }
+
+    fn choose(&self, p: Position) -> Option<Move> {
+        choose(self.solution, p)
+    }
+}
+
+impl Status for App {
+    fn panels(&mut self) -> &mut Panels {
+        &mut self.panels
+    }
+
+    fn describe_turn(&mut self, note: &str) {
         let p = self.position();
-        p.is_over().then(|| p.to_move.opponent())
-    }
-
-    fn last_move(&self) -> Option<Move> {
-        self.plies().last().map(|p| p.mv)
-    }
-
-    fn repeated(&self) -> bool {
-        self.draw_rule.is_drawn(self.game.positions())
+        let turn = Turn {
+            human: self.human,
+            to_move: p.to_move,
+            winner: self.winner(),
+            won_with: self.winning_move().map(|m| m.to_string()),
+            drawn: self.drawn(),
+            program_moved: self
+                .plies()
+                .last()
+                .filter(|ply| ply.by == Player::Program)
+                .map(|ply| (ply.mv.to_string(), ply.mover)),
+            movable: self.movable().iter().map(Square::to_string).collect(),
+            how: "press ",
+        };
+        self.status = turn.status(note);
     }
 }
 
@@ -174,8 +288,7 @@ pub struct Common {
     /// Draw in colour; off under `NO_COLOR`.
     pub colour: bool,
     pub draw_rule: DrawRule,
-    pub show_evaluation: bool,
-    pub show_help: bool,
+    pub panels: Panels,
     pub status: String,
 }
 
@@ -186,8 +299,7 @@ impl Common {
             human,
             colour,
             draw_rule,
-            show_evaluation: false,
-            show_help: false,
+            panels: Panels::default(),
             status: String::new(),
         }
     }
@@ -201,11 +313,11 @@ impl Common {
     }
 
     pub fn shows_evaluation(&self) -> bool {
-        self.show_evaluation
+        self.panels.evaluation
     }
 
     pub fn shows_help(&self) -> bool {
-        self.show_help
+        self.panels.help
     }
 
     pub fn draw_rule(&self) -> DrawRule {
@@ -238,14 +350,6 @@ impl App {
         };
         app.new_game();
         app
-    }
-
-    pub fn position(&self) -> Position {
-        self.game.position()
-    }
-
-    pub fn plies(&self) -> &[Ply] {
-        self.game.plies()
     }
 
     /// The squares of the stones the human may move now.
@@ -319,32 +423,15 @@ impl App {
     }
 
     pub fn apply(&mut self, action: Action) -> Flow {
-        // The help closes with any key, and the key keeps its meaning.
-        if self.show_help && !matches!(action, Action::Help | Action::Suspend) {
-            self.show_help = false;
-        }
+        self.close_help(matches!(action, Action::Help | Action::Suspend));
         match action {
             Action::Select(square) => self.select(square),
             Action::Undo => self.undo(),
             Action::NewGame => self.new_game(),
-            Action::SwapSides => {
-                self.human = self.human.opponent();
-                self.program_turn(&format!("You now play {}. ", self.human));
-            }
-            Action::ToggleEvaluation => {
-                self.show_evaluation = !self.show_evaluation;
-                self.describe_turn("");
-            }
-            Action::Help => {
-                self.show_help = !self.show_help;
-                self.describe_turn("");
-            }
-            Action::Unknown(code) => {
-                let key = key_name(code);
-                self.describe_turn(&format!(
-                    "{key} does nothing here: 1-9 moves a stone, ? shows the rules and keys, q quits. "
-                ));
-            }
+            Action::SwapSides => self.swap_sides(),
+            Action::ToggleEvaluation => self.toggle_evaluation(),
+            Action::Help => self.toggle_help(),
+            Action::Unknown(code) => self.does_nothing(code, "1-9 moves a stone"),
             Action::Suspend => return Flow::Suspend,
             Action::Quit => return Flow::Quit,
         }
@@ -381,59 +468,6 @@ impl App {
                 p.why_blocked(square).unwrap_or_default()
             ),
         }
-    }
-
-    fn undo(&mut self) {
-        let human = self.human;
-        let note = undo_note(self.game.undo(|p, _| p.to_move == human));
-        self.describe_turn(note);
-    }
-
-    fn new_game(&mut self) {
-        self.game.restart();
-        self.program_turn(&format!("New game: you play {}. ", self.human));
-    }
-
-    fn push(&mut self, by: Player, mv: Move) {
-        let p = self.position();
-        let ply = Ply {
-            mover: p.to_move,
-            by,
-            mv,
-        };
-        self.game.push(ply, p.play(mv));
-    }
-
-    /// Lets the program move if it is its turn, then says what happened
-    /// after `note`.
-    fn program_turn(&mut self, note: &str) {
-        let p = self.position();
-        if p.to_move != self.human
-            && !self.drawn()
-            && let Some(m) = choose(self.solution, p)
-        {
-            self.push(Player::Program, m);
-        }
-        self.describe_turn(note);
-    }
-
-    fn describe_turn(&mut self, note: &str) {
-        let p = self.position();
-        let turn = Turn {
-            human: self.human,
-            to_move: p.to_move,
-            winner: self.winner(),
-            won_with: self.winning_move().map(|m| m.to_string()),
-            drawn: self.drawn(),
-            program_moved: self
-                .plies()
-                .last()
-                .filter(|ply| ply.by == Player::Program)
-                .map(|ply| (ply.mv.to_string(), ply.mover)),
-            movable: self.movable().iter().map(Square::to_string).collect(),
-            how: "press ",
-        };
-        self.status = turn.status(note);
     }
 }
 

@@ -5,6 +5,7 @@
 //! Unit tests of the crate: the app, the layout and the drawing are its
 //! internals. `gamespace::` paths name this crate (see `lib.rs`).
 
+use crate::test_rng::XorShift;
 use gamespace::mu_torere::play::{Config, play};
 use gamespace::mu_torere::tui::app::{Action, Played};
 use gamespace::mu_torere::tui::draw::{BLACK_STONE, EMPTY_POINT, WHITE_STONE, glyph};
@@ -451,15 +452,13 @@ fn the_verdict_counts_the_plies_to_the_end() {
     assert!(screen_text(&render(&app, AREA)).contains("lost: the program wins in 4 plies"));
 }
 
-/// A small seeded generator, so the random games are the same every run.
-struct Rng(u64);
+/// The seeded generator of the unit tests, so the random games are the
+/// same every run, with indices.
+struct Rng(XorShift);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
 }
 
@@ -471,7 +470,7 @@ fn move_line(mover: Color, m: Move) -> String {
 fn the_program_replies_exactly_as_in_line_mode() {
     let solution = Solution::get();
     let positions: Vec<Position> = solution.iter().map(|(p, _)| p).collect();
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = Rng(XorShift::new(0x5eed_1234_abcd_0001));
     for game in 0..300 {
         let start = if game % 3 == 0 {
             Position::START

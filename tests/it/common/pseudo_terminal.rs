@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
@@ -325,4 +325,53 @@ pub fn wait_until(
 /// Feeds `output` to `screen` until the screen shows `wanted`.
 pub fn wait_to_show(output: &Receiver<Vec<u8>>, screen: &mut Screen, wanted: &str) {
     wait_until(output, screen, wanted, |s| s.text().contains(wanted));
+}
+
+/// A program in a pseudo-terminal as its user has it: the keys typed on
+/// the terminal, and the screen as it stands.
+pub struct Session {
+    /// The terminal's screen side.
+    pub screen: File,
+    output: Receiver<Vec<u8>>,
+    /// What the screen shows so far.
+    pub shown: Screen,
+}
+
+impl Session {
+    /// Watches what the program writes to `screen`.
+    pub fn new(screen: File) -> Session {
+        let output = screen_output(screen.try_clone().expect("a copy"));
+        Session {
+            screen,
+            output,
+            shown: Screen::default(),
+        }
+    }
+
+    /// Types `keys` (or sends a mouse report).
+    pub fn type_keys(&mut self, keys: &[u8]) {
+        self.screen.write_all(keys).expect("typing works");
+    }
+
+    /// Waits until the screen shows `wanted`.
+    pub fn wait_to_show(&mut self, wanted: &str) {
+        wait_to_show(&self.output, &mut self.shown, wanted);
+    }
+
+    /// Waits until `ready` holds for the screen (`what`, for the failure).
+    pub fn wait_until(&mut self, what: &str, ready: impl Fn(&Screen) -> bool) {
+        wait_until(&self.output, &mut self.shown, what, ready);
+    }
+
+    /// Takes in what has come so far, without waiting.
+    pub fn catch_up(&mut self) {
+        while let Ok(bytes) = self.output.try_recv() {
+            self.shown.feed(&bytes);
+        }
+    }
+
+    /// The screen's text.
+    pub fn text(&self) -> String {
+        self.shown.text()
+    }
 }

@@ -22,8 +22,9 @@ use crate::cephalopods::game::solver::{Rule, Solution};
 use crate::solve::Outcome;
 use crate::tui::Flow;
 pub use crate::tui::command::Direction;
-use crate::tui::command::{Command, command, key_name};
+use crate::tui::command::{Command, command};
 use crate::tui::history::{History, undo_note};
+use crate::tui::panels::{Panels, Status};
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Spot, Rect};
 
@@ -144,8 +145,7 @@ pub struct App<'a> {
     held: Option<Held>,
     /// A file letter typed, waiting for its rank.
     file: Option<usize>,
-    show_values: bool,
-    show_help: bool,
+    panels: Panels,
     status: String,
 }
 
@@ -172,8 +172,7 @@ impl<'a> App<'a> {
             cursor: (size.rows() / 2) * size.cols() + size.cols() / 2,
             held: None,
             file: None,
-            show_values: false,
-            show_help: false,
+            panels: Panels::default(),
             status: String::new(),
         };
         app.new_game();
@@ -217,11 +216,11 @@ impl<'a> App<'a> {
     }
 
     pub fn shows_values(&self) -> bool {
-        self.show_values
+        self.panels.evaluation
     }
 
     pub fn shows_help(&self) -> bool {
-        self.show_help
+        self.panels.help
     }
 
     /// Whether the board is full: the game is over.
@@ -359,10 +358,7 @@ impl<'a> App<'a> {
     }
 
     pub fn apply(&mut self, action: Action) -> Flow {
-        // The help closes with any key, and the key keeps its meaning.
-        if self.show_help && !matches!(action, Action::Help | Action::Suspend) {
-            self.show_help = false;
-        }
+        self.close_help(matches!(action, Action::Help | Action::Suspend));
         // A typed file letter waits only for the very next key.
         let file = self.file.take();
         match action {
@@ -410,21 +406,11 @@ impl<'a> App<'a> {
                 self.held = None;
                 self.program_turn(&format!("You now play {}. ", self.human));
             }
-            Action::ToggleValues => {
-                self.show_values = !self.show_values;
-                self.describe_turn("");
-            }
-            Action::Help => {
-                self.show_help = !self.show_help;
-                self.describe_turn("");
-            }
+            Action::ToggleValues => self.toggle_evaluation(),
+            Action::Help => self.toggle_help(),
             Action::Unknown(code) => {
-                let key = key_name(code);
                 let last = self.size().cell_name(self.size().cols() - 1);
-                self.describe_turn(&format!(
-                    "{key} does nothing here: click a cell or type its name (a1 to {last}), \
-                     ? shows the rules and keys, q quits. "
-                ));
+                self.does_nothing(code, &format!("click a cell or type its name (a1 to {last})"));
             }
             Action::Suspend => return Flow::Suspend,
             Action::Quit => return Flow::Quit,
@@ -583,6 +569,12 @@ impl<'a> App<'a> {
             self.push(Mover::Program, m);
         }
         self.describe_turn(note);
+    }
+}
+
+impl Status for App<'_> {
+    fn panels(&mut self) -> &mut Panels {
+        &mut self.panels
     }
 
     fn describe_turn(&mut self, note: &str) {

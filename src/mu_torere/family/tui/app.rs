@@ -14,15 +14,15 @@
 //! whenever the game is not over it is the human's turn.
 
 use super::layout::Screen;
-use crate::mu_torere::board::Color;
 use crate::mu_torere::family::choice::{choose, ranked_moves};
 use crate::mu_torere::family::play::RingConfig;
 use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolution};
 use crate::mu_torere::tui::Player;
 use crate::mu_torere::tui::app::{Common, Evaluation, Played, Ply, Turn};
 use crate::tui::Flow;
-use crate::tui::command::{Command, Direction, command, key_name};
-use crate::tui::history::{History, undo_note};
+use crate::tui::command::{Command, Direction, command};
+use crate::tui::history::History;
+use crate::tui::panels::{Panels, Status};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::{Position as Cell, Rect};
 use std::ops::{Deref, DerefMut};
@@ -69,19 +69,53 @@ pub struct App<'a> {
 }
 
 impl Played for App<'_> {
+    type Position = RingPosition;
     type Move = RingMove;
 
-    fn winner(&self) -> Option<Color> {
-        let p = self.position();
-        self.ring().moves(p).is_empty().then(|| p.to_move.opponent())
+    fn game(&self) -> &History<RingPosition, Ply<RingMove>> {
+        &self.game
     }
 
-    fn last_move(&self) -> Option<RingMove> {
-        self.plies().last().map(|p| p.mv)
+    fn game_mut(&mut self) -> &mut History<RingPosition, Ply<RingMove>> {
+        &mut self.game
     }
 
-    fn repeated(&self) -> bool {
-        self.draw_rule.is_drawn(self.game.positions())
+    fn is_stuck(&self, p: RingPosition) -> bool {
+        self.ring().moves(p).is_empty()
+    }
+
+    fn next(&self, p: RingPosition, mv: RingMove) -> RingPosition {
+        self.ring().play(p, mv)
+    }
+
+    fn choose(&self, p: RingPosition) -> Option<RingMove> {
+        choose(self.solution, &self.numbering, p)
+    }
+}
+
+impl Status for App<'_> {
+    fn panels(&mut self) -> &mut Panels {
+        &mut self.panels
+    }
+
+    fn describe_turn(&mut self, note: &str) {
+        let mut movable: Vec<u32> = self.movable().iter().map(|&k| self.name(k)).collect();
+        movable.sort_unstable();
+        let turn = Turn {
+            human: self.human,
+            to_move: self.position().to_move,
+            winner: self.winner(),
+            won_with: self.winning_move().map(|m| self.move_text(m)),
+            drawn: self.drawn(),
+            program_moved: self
+                .plies()
+                .last()
+                .filter(|ply| ply.by == Player::Program)
+                .map(|ply| (self.move_text(ply.mv), ply.mover)),
+            movable: movable.iter().map(u32::to_string).collect(),
+            how: "type its number: ",
+        };
+        self.status = turn.status(note);
     }
 }
 
@@ -122,14 +156,6 @@ impl<'a> App<'a> {
     /// `12 to 0`.
     pub fn move_text(&self, m: RingMove) -> String {
         format!("{} to {}", self.name(m.from), self.name(m.to))
-    }
-
-    pub fn position(&self) -> RingPosition {
-        self.game.position()
-    }
-
-    pub fn plies(&self) -> &[Ply<RingMove>] {
-        self.game.plies()
     }
 
     pub fn cursor(&self) -> u32 {
@@ -219,10 +245,7 @@ impl<'a> App<'a> {
     }
 
     pub fn apply(&mut self, action: Action) -> Flow {
-        // The help closes with any key, and the key keeps its meaning.
-        if self.show_help && !matches!(action, Action::Help | Action::Suspend) {
-            self.show_help = false;
-        }
+        self.close_help(matches!(action, Action::Help | Action::Suspend));
         // A number typed waits only for its next digit or Enter.
         let typed = self.typed.take();
         match (action, typed) {
@@ -240,25 +263,15 @@ impl<'a> App<'a> {
             }
             (Action::Undo, None) => self.undo(),
             (Action::NewGame, _) => self.new_game(),
-            (Action::SwapSides, _) => {
-                self.human = self.human.opponent();
-                self.program_turn(&format!("You now play {}. ", self.human));
-            }
-            (Action::ToggleEvaluation, _) => {
-                self.show_evaluation = !self.show_evaluation;
-                self.describe_turn("");
-            }
-            (Action::Help, _) => {
-                self.show_help = !self.show_help;
-                self.describe_turn("");
-            }
+            (Action::SwapSides, _) => self.swap_sides(),
+            (Action::ToggleEvaluation, _) => self.toggle_evaluation(),
+            (Action::Help, _) => self.toggle_help(),
             (Action::Unknown(code), _) => {
-                let key = key_name(code);
                 let (low, high) = self.numbering.range();
-                self.describe_turn(&format!(
-                    "{key} does nothing here: type a point's number ({low} to {high}) or click a stone, \
-                     ? shows the rules and keys, q quits. "
-                ));
+                self.does_nothing(
+                    code,
+                    &format!("type a point's number ({low} to {high}) or click a stone"),
+                );
             }
             (Action::Suspend, _) => {
                 self.typed = typed;
@@ -336,60 +349,6 @@ impl<'a> App<'a> {
             }
         }
     }
-
-    fn undo(&mut self) {
-        let human = self.human;
-        let note = undo_note(self.game.undo(|p, _| p.to_move == human));
-        self.describe_turn(note);
-    }
-
-    fn new_game(&mut self) {
-        self.game.restart();
-        self.program_turn(&format!("New game: you play {}. ", self.human));
-    }
-
-    fn push(&mut self, by: Player, mv: RingMove) {
-        let p = self.position();
-        let ply = Ply {
-            mover: p.to_move,
-            by,
-            mv,
-        };
-        self.game.push(ply, self.ring().play(p, mv));
-    }
-
-    /// Lets the program move if it is its turn, then says what happened
-    /// after `note`.
-    fn program_turn(&mut self, note: &str) {
-        let p = self.position();
-        if p.to_move != self.human
-            && !self.drawn()
-            && let Some(m) = choose(self.solution, &self.numbering, p)
-        {
-            self.push(Player::Program, m);
-        }
-        self.describe_turn(note);
-    }
-
-    fn describe_turn(&mut self, note: &str) {
-        let mut movable: Vec<u32> = self.movable().iter().map(|&k| self.name(k)).collect();
-        movable.sort_unstable();
-        let turn = Turn {
-            human: self.human,
-            to_move: self.position().to_move,
-            winner: self.winner(),
-            won_with: self.winning_move().map(|m| self.move_text(m)),
-            drawn: self.drawn(),
-            program_moved: self
-                .plies()
-                .last()
-                .filter(|ply| ply.by == Player::Program)
-                .map(|ply| (self.move_text(ply.mv), ply.mover)),
-            movable: movable.iter().map(u32::to_string).collect(),
-            how: "type its number: ",
-        };
-        self.status = turn.status(note);
-    }
 }
 
 impl Deref for App<'_> {
@@ -440,6 +399,7 @@ pub fn step(n: u32, from: u32, direction: Direction) -> u32 {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::mu_torere::board::Color;
     use crate::mu_torere::draw::DrawRule;
     use crate::mu_torere::family::Rule;
     use crate::solve::Outcome;
