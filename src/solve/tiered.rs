@@ -345,15 +345,20 @@ where
 /// Positions grouped by their tier.
 type ChildrenByTier<T, P> = Vec<(T, Vec<P>)>;
 
-/// The group of `groups` for `tier`, made if there is none; `last`, the
-/// place of the group used last, is looked at first, since successive
-/// moves often lead to one tier.
-fn group<'a, T: PartialEq, V: Default>(groups: &'a mut Vec<(T, V)>, last: &mut usize, tier: T) -> &'a mut V {
+/// The group of `groups` for `tier`, made by `make` if there is none;
+/// `last`, the place of the group used last, is looked at first, since
+/// successive moves often lead to one tier.
+fn group<'a, T: PartialEq, V>(
+    groups: &'a mut Vec<(T, V)>,
+    last: &mut usize,
+    tier: T,
+    make: impl FnOnce() -> V,
+) -> &'a mut V {
     if groups.get(*last).is_none_or(|(t, _)| *t != tier) {
         *last = match groups.iter().position(|(t, _)| *t == tier) {
             Some(k) => k,
             None => {
-                groups.push((tier, V::default()));
+                groups.push((tier, make()));
                 groups.len() - 1
             }
         };
@@ -431,7 +436,7 @@ where
                     }
                     game.for_each_canonical_successor(position, |child| {
                         moves += 1;
-                        group(&mut out, &mut last, game.tier(child)).push(child);
+                        group(&mut out, &mut last, game.tier(child), Vec::new).push(child);
                     });
                 }
                 for (_, list) in &mut out {
@@ -679,7 +684,7 @@ where
             continue;
         }
         game.for_each_canonical_successor(position, |child| {
-            group(&mut out, &mut last, game.tier(child)).push((from, child));
+            group(&mut out, &mut last, game.tier(child), Vec::new).push((from, child));
         });
     }
     (out, primitive)

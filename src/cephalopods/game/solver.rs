@@ -497,7 +497,7 @@ pub enum SolveError {
          (3x3, 2x4, 4x2 and smaller)"
     )]
     TooLarge(Size),
-    /// The temporary files that hold the moves during a solve failed.
+    /// The temporary file that holds the moves during a solve failed.
     #[error("cannot keep the moves in a temporary file while solving: {0}")]
     Spill(String),
 }

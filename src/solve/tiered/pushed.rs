@@ -11,15 +11,16 @@
 //!     (child, parent number) in the child's tier     each edge into t lifts its
 //!   close tier c: merge its pairs, number its        parent's best so far
 //!     positions, write (parent, child) edges     ─►  (no move made, no key
-//!     to c's file                                    looked up)
+//!     to the file                                    looked up)
 //! ```
 //!
 //! Positions are numbered globally in the order their tiers close (least
 //! first), so a parent's number is known when its moves are made, and a
-//! child's once its tier closes. An edge is two `u32`s; the edges of a
-//! tier go to a file of their own in a temporary directory (the page cache
-//! holds them, not the process) and are read back once, greatest tier
-//! first.
+//! child's once its tier closes. An edge is the gap from the previous
+//! edge's parent (LEB128, mostly one byte) and the child's number in its
+//! tier (as many bytes as the tier needs). The edges of every tier go to
+//! one temporary file (the page cache holds them, not the process), tier
+//! after tier, and each tier's are read back once, greatest tier first.
 //!
 //! A tier closes without a comparison sort: each expanding thread splits
 //! its pairs by the top bits of the child's hash into [`PARTITIONS`]
@@ -34,7 +35,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::hash::Hash;
 use std::io;
-use std::path::PathBuf;
 
 /// Bits of a child's hash that choose its part.
 const PARTITION_BITS: u32 = 8;
@@ -86,20 +86,20 @@ struct Making<P> {
     counts: Vec<u32>,
 }
 
-/// A run starts with room for a move from each parent of a chunk, so
-/// that few runs grow, each growth a copy of all made so far.
-impl<P> Default for Making<P> {
-    fn default() -> Making<P> {
+impl<P: Copy + Hash> Making<P> {
+    /// An empty run with room for `pairs` pairs. A run that grows copies
+    /// all it holds, so a chunk's runs start with room for a move from
+    /// each of its parents: a chunk's moves into one tier seldom
+    /// outnumber its parents.
+    fn with_capacity(pairs: usize) -> Making<P> {
         Making {
-            children: Vec::with_capacity(EXPAND_CHUNK),
-            parents: Vec::with_capacity(EXPAND_CHUNK),
-            parts: Vec::with_capacity(EXPAND_CHUNK),
+            children: Vec::with_capacity(pairs),
+            parents: Vec::with_capacity(pairs),
+            parts: Vec::with_capacity(pairs),
             counts: vec![0; PARTITIONS],
         }
     }
-}
 
-impl<P: Copy + Hash> Making<P> {
     /// The pair (child, parent), made after those already here.
     #[inline]
     fn push(&mut self, child: P, parent: u32) {
@@ -374,39 +374,47 @@ where
     (index, table, bytes)
 }
 
-/// The temporary files of edges, one a tier, named after the process and
-/// the solve.
+/// The edges of every tier, one tier after another, in one temporary file
+/// named after the process and the solve.
 ///
-/// On Unix each file leaves its directory as soon as it is made: the open
+/// On Unix the file leaves its directory as soon as it is made: the open
 /// handle keeps it, so that a solve that is stopped or killed leaves
-/// nothing behind. Elsewhere each file goes once read, and any left when
-/// the solve ends go then.
-struct EdgeFiles {
-    stem: PathBuf,
-    /// The files made, in the order of their tiers.
-    made: Vec<fs::File>,
+/// nothing behind. On Windows it goes when its handle closes.
+struct EdgeFile {
+    file: fs::File,
+    /// Where each tier's edges start in the file and how many bytes they
+    /// take, in the order of the tiers.
+    tiers: Vec<(u64, usize)>,
+    /// The file's length so far.
+    end: u64,
 }
 
-impl EdgeFiles {
-    /// Files in `dir`.
-    fn new(dir: &std::path::Path) -> EdgeFiles {
+impl EdgeFile {
+    /// A new file in `dir`.
+    fn new(dir: &std::path::Path) -> io::Result<EdgeFile> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static MADE: AtomicUsize = AtomicUsize::new(0);
-        let stem = dir.join(format!(
+        let path = dir.join(format!(
             "gamespace-edges-{}-{}",
             std::process::id(),
             MADE.fetch_add(1, Ordering::Relaxed)
         ));
-        EdgeFiles {
-            stem,
-            made: Vec::new(),
+        let mut options = fs::OpenOptions::new();
+        options.read(true).write(true).create_new(true);
+        #[cfg(windows)]
+        {
+            use std::os::windows::fs::OpenOptionsExt;
+            const FILE_FLAG_DELETE_ON_CLOSE: u32 = 0x0400_0000;
+            options.custom_flags(FILE_FLAG_DELETE_ON_CLOSE);
         }
-    }
-
-    fn path(&self, tier: usize) -> PathBuf {
-        let mut name = self.stem.clone().into_os_string();
-        name.push(format!("-{tier}"));
-        PathBuf::from(name)
+        let file = options.open(&path)?;
+        #[cfg(unix)]
+        fs::remove_file(&path)?;
+        Ok(EdgeFile {
+            file,
+            tiers: Vec::new(),
+            end: 0,
+        })
     }
 
     /// Writes each tier's edges as they come, its runs' bytes one after
@@ -414,49 +422,27 @@ impl EdgeFiles {
     fn write_all(&mut self, edges: std::sync::mpsc::Receiver<(usize, Vec<Vec<u8>>)>) -> io::Result<()> {
         use std::io::Write;
         for (tier, runs) in edges {
-            debug_assert_eq!(tier, self.made.len());
-            let path = self.path(tier);
-            let mut file = fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)?;
-            #[cfg(unix)]
-            fs::remove_file(&path)?;
-            for bytes in runs {
-                file.write_all(&bytes)?;
-            }
+            debug_assert_eq!(tier, self.tiers.len());
+            let start = self.end;
             // Room to read a child's number as four bytes at the very end.
-            file.write_all(&[0; 4])?;
-            self.made.push(file);
+            for bytes in runs.iter().map(Vec::as_slice).chain([&[0u8; 4][..]]) {
+                self.file.write_all(bytes)?;
+                self.end += bytes.len() as u64;
+            }
+            self.tiers.push((start, (self.end - start) as usize));
         }
         Ok(())
     }
 
-    /// The edges of `tier`, read once: the file goes.
-    fn take(&mut self, tier: usize) -> io::Result<Vec<u8>> {
-        use std::io::{Read, Seek};
-        let mut file = self.made.pop().expect("the tiers are read back last first");
-        debug_assert_eq!(tier, self.made.len());
-        file.rewind()?;
-        let mut edges = Vec::new();
-        file.read_to_end(&mut edges)?;
-        drop(file);
-        #[cfg(not(unix))]
-        fs::remove_file(self.path(tier))?;
+    /// The edges of `tier`.
+    fn read(&self, tier: usize) -> io::Result<Vec<u8>> {
+        use std::io::{Read, Seek, SeekFrom};
+        let (start, len) = self.tiers[tier];
+        let mut edges = vec![0; len];
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut edges)?;
         Ok(edges)
-    }
-}
-
-#[cfg(not(unix))]
-impl Drop for EdgeFiles {
-    fn drop(&mut self) {
-        let left = self.made.len();
-        // A file open here cannot be removed.
-        self.made.clear();
-        for tier in 0..left {
-            let _ = fs::remove_file(self.path(tier));
-        }
     }
 }
 
@@ -475,7 +461,9 @@ struct Numbered<T, P> {
 struct Ranks {
     /// The rank of each packed outcome ([`Outcome::pack`]).
     of_packed: Vec<u16>,
-    /// The packed outcome of each rank.
+    /// The packed outcome of each rank. Every position's rank is a value
+    /// by the time ranks are turned back into packed outcomes, so the
+    /// entry for [`UNSET`] is never read.
     packed: Vec<u16>,
     /// For the rank of a child's value, the rank of that value to the
     /// position before, one ply earlier; [`UNSET`] where the remoteness
@@ -600,7 +588,7 @@ where
     let mut pending: BTreeMap<G::Tier, Vec<Run<G::Position>>> = BTreeMap::new();
     for position in start {
         let position = game.canonical(position);
-        let mut start = Making::default();
+        let mut start = Making::with_capacity(1);
         start.push(position, NO_PARENT);
         pending
             .entry(game.tier(position))
@@ -633,7 +621,10 @@ where
                     }
                     let parent = first + (c * EXPAND_CHUNK + k) as u32;
                     game.for_each_canonical_successor(position, |child| {
-                        group(&mut out, &mut last, game.tier(child)).push(child, parent);
+                        group(&mut out, &mut last, game.tier(child), || {
+                            Making::with_capacity(chunk.len())
+                        })
+                        .push(child, parent);
                     });
                 }
                 out.into_iter().map(|(t, making)| (t, making.finish())).collect()
@@ -681,14 +672,14 @@ where
     G: TieredGame,
     G::Position: Ord + Hash + Send + Sync,
 {
-    solve_reachable_with(game, start, EdgeFiles::new(&std::env::temp_dir()), progress)
+    solve_reachable_with(game, start, EdgeFile::new(&std::env::temp_dir())?, progress)
 }
 
 /// [`solve_reachable`], its moves kept in `files`.
 fn solve_reachable_with<G>(
     game: &G,
     start: impl IntoIterator<Item = G::Position>,
-    mut files: EdgeFiles,
+    mut edges: EdgeFile,
     mut progress: impl FnMut(Progress),
 ) -> io::Result<SolvedTiers<G::Tier, G::Position>>
 where
@@ -699,7 +690,7 @@ where
     // next tiers are found.
     let Discovered { mut closed, total } = std::thread::scope(|scope| {
         let (sender, receiver) = std::sync::mpsc::sync_channel(2);
-        let writer = scope.spawn(|| files.write_all(receiver));
+        let writer = scope.spawn(|| edges.write_all(receiver));
         let found = discover_edges(game, start, &sender, &mut progress);
         drop(sender);
         let written = writer.join().expect("writing files does not panic");
@@ -725,7 +716,7 @@ where
                     };
                 }
             });
-        let bytes = files.take(ordinal)?;
+        let bytes = edges.read(ordinal)?;
         let (parents, children) = values.split_at_mut(first);
         let children = &children[..index.len()];
         let width = place_width(index.len());
@@ -850,9 +841,8 @@ mod tests {
         }
     }
 
-    /// The files of moves leave their directory as they are made (on
-    /// Unix), so a solve that is killed leaves nothing; and none are left
-    /// at the end.
+    /// The file of moves leaves its directory as it is made (on Unix), so
+    /// a solve that is killed leaves nothing; and none is left at the end.
     #[test]
     fn moves_leave_no_file_behind() {
         let dir = std::env::temp_dir().join(format!("gamespace-test-edges-{}", std::process::id()));
@@ -860,9 +850,8 @@ mod tests {
         let entries = || fs::read_dir(&dir).unwrap().count();
         let game = Heaps { stones: 20 };
         let mut looked = 0;
-        let solved = solve_reachable_with(&game, [[20; 3]], EdgeFiles::new(&dir), |p| {
-            // Every file is written by the time values are pushed back.
-            if cfg!(unix) && matches!(p, Progress::Solved { .. }) {
+        let solved = solve_reachable_with(&game, [[20; 3]], EdgeFile::new(&dir).unwrap(), |_| {
+            if cfg!(unix) {
                 assert_eq!(entries(), 0);
                 looked += 1;
             }
