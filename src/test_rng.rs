@@ -1,5 +1,6 @@
-//! A seeded xorshift generator for the unit tests: the same inputs on every
-//! run, and no dependency for a few lines of arithmetic.
+//! A seeded xorshift generator for the unit tests and the integration
+//! tests (`tests/it` includes this file): the same inputs on every run, and
+//! no dependency for a few lines of arithmetic.
 
 #[derive(Clone, Debug)]
 pub struct XorShift(u64);

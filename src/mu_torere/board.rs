@@ -67,12 +67,8 @@ impl fmt::Display for Color {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
-/// `Square(5)` for the centre: the number players know it by.
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Square({})", self.number())
-    }
-}
+// `Square(5)` for the centre: the number players know it by.
+crate::notation::debug_in_notation!(Square);
 
 impl Square {
     /// The centre, square 5.
