@@ -15,7 +15,7 @@
 //! `GAMESPACE_SCREENSHOTS=DIR` it also saves each game's page at desktop and
 //! phone widths in DIR (the README's pictures, docs/serve-*.png).
 
-use crate::server::{Server, fresh_dir};
+use crate::server::{Process, Server, fresh_dir};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long the page may take to answer a move, the program's included.
@@ -38,20 +38,6 @@ fn colour(value: &str) -> &'static str {
         "tie" => "rgb(242, 193, 46)",
         "draw" => "rgb(43, 95, 168)",
         other => panic!("no colour for value {other:?}"),
-    }
-}
-
-/// A child process killed when dropped, with a directory of its own.
-struct Process {
-    child: Child,
-    dir: PathBuf,
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

@@ -24,13 +24,13 @@ impl Server {
     /// came on stderr after the address line.
     #[cfg(unix)]
     fn stop_with(mut self, signal: libc::c_int) -> (std::process::ExitStatus, String) {
-        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        let pid = libc::pid_t::try_from(self.process.child.id()).unwrap();
         // SAFETY: kill(2) on the pid of our own child, which has not been
         // reaped, so it cannot be another process.
         assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
         let deadline = Instant::now() + Duration::from_secs(20);
         let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
+            if let Some(status) = self.process.child.try_wait().unwrap() {
                 break status;
             }
             assert!(Instant::now() < deadline, "the server did not stop");
@@ -261,7 +261,7 @@ fn cephalopod_answers_match_the_oracle() {
 fn cephalopod_solutions_go_to_the_shared_cache() {
     let server = Server::start();
     ok(value(&server.address, "cephalopod", &[("size", "2x2")]));
-    let files: Vec<String> = std::fs::read_dir(&server.cache)
+    let files: Vec<String> = std::fs::read_dir(&server.process.dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -272,7 +272,7 @@ fn cephalopod_solutions_go_to_the_shared_cache() {
     // The command line reads the file the server wrote, and agrees.
     let cli = Command::new(BIN)
         .args(["cephalopods", "value", "--size", "2x2", "--json", "w1./.. b"])
-        .env("GAMESPACE_CACHE_DIR", &server.cache)
+        .env("GAMESPACE_CACHE_DIR", &server.process.dir)
         .output()
         .unwrap();
     assert!(cli.status.success());

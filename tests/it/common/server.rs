@@ -1,6 +1,6 @@
 //! `gamespace serve` as the tests run it: the real binary on a free
 //! loopback port, with a cache directory of its own, killed and its
-//! directory removed when the test drops it.
+//! directory removed when the test drops it ([`Process`]).
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -22,15 +22,28 @@ pub fn fresh_dir(what: &str) -> PathBuf {
     dir
 }
 
-/// A running server.
-pub struct Server {
+/// A child process with a directory of its own, killed and the directory
+/// removed when dropped.
+pub struct Process {
     pub child: Child,
+    pub dir: PathBuf,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A running server; its directory is its cache.
+pub struct Server {
+    pub process: Process,
     /// `127.0.0.1:PORT`.
     pub address: String,
     /// Its stderr after the address line.
     pub stderr: BufReader<ChildStderr>,
-    /// Its cache directory.
-    pub cache: PathBuf,
 }
 
 impl Server {
@@ -58,18 +71,9 @@ impl Server {
         assert_eq!(host, "127.0.0.1", "loopback by default");
         assert!(port.parse::<u16>().unwrap() > 0, "--port 0 picks a free port");
         Server {
-            child,
+            process: Process { child, dir: cache },
             address,
             stderr,
-            cache,
         }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.cache);
     }
 }

@@ -81,7 +81,7 @@ impl Played for App<'_> {
     }
 
     fn is_stuck(&self, p: RingPosition) -> bool {
-        self.ring().moves(p).is_empty()
+        self.ring().move_count(p) == 0
     }
 
     fn next(&self, p: RingPosition, mv: RingMove) -> RingPosition {
