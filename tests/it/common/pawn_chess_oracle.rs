@@ -12,7 +12,9 @@ use std::collections::HashMap;
 pub type Position = (Vec<Vec<u8>>, bool);
 
 pub struct Oracle {
-    memo: HashMap<Position, (bool, u32)>,
+    /// Keyed by the rows one after another, then the width (boards of
+    /// several shapes share a memo), then 1 if White is to move.
+    memo: HashMap<Vec<u8>, (bool, u32)>,
 }
 
 /// Every move of the side to move: the grid after it, and whether the pawn
@@ -60,7 +62,8 @@ impl Oracle {
 
     /// (the side to move wins, plies to the end), for a game that goes on.
     pub fn solve(&mut self, grid: &[Vec<u8>], white: bool) -> (bool, u32) {
-        let key = (grid.to_vec(), white);
+        let mut key = grid.concat();
+        key.extend([grid[0].len() as u8, u8::from(white)]);
         if let Some(&known) = self.memo.get(&key) {
             return known;
         }
