@@ -144,6 +144,31 @@ pub trait Played: DerefMut<Target = Common> + Status {
     /// The program's move in `p`, if it has one.
     fn choose(&self, p: Self::Position) -> Option<Self::Move>;
 
+    /// How the status line writes `mv`: `4-5`, `12 to 0`.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The names of the stones the human may move now, in order.
+    fn movable_names(&self) -> Vec<String>;
+
+    /// How the game stands, for the status line; `how` tells how to name
+    /// a stone.
+    fn turn(&self, how: &'static str) -> Turn {
+        Turn {
+            human: self.human,
+            to_move: self.position().side_to_move(),
+            winner: self.winner(),
+            won_with: self.winning_move().map(|m| self.move_text(m)),
+            drawn: self.drawn(),
+            program_moved: self
+                .plies()
+                .last()
+                .filter(|ply| ply.by == Player::Program)
+                .map(|ply| (self.move_text(ply.mv), ply.mover)),
+            movable: self.movable_names(),
+            how,
+        }
+    }
+
     fn position(&self) -> Self::Position {
         self.game().position()
     }
@@ -254,6 +279,14 @@ impl Played for App {
     fn choose(&self, p: Position) -> Option<Move> {
         choose(self.solution, p)
     }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn movable_names(&self) -> Vec<String> {
+        self.movable().iter().map(Square::to_string).collect()
+    }
 }
 
 impl Status for App {
@@ -262,22 +295,7 @@ impl Status for App {
     }
 
     fn describe_turn(&mut self, note: &str) {
-        let p = self.position();
-        let turn = Turn {
-            human: self.human,
-            to_move: p.to_move,
-            winner: self.winner(),
-            won_with: self.winning_move().map(|m| m.to_string()),
-            drawn: self.drawn(),
-            program_moved: self
-                .plies()
-                .last()
-                .filter(|ply| ply.by == Player::Program)
-                .map(|ply| (ply.mv.to_string(), ply.mover)),
-            movable: self.movable().iter().map(Square::to_string).collect(),
-            how: "press ",
-        };
-        self.status = turn.status(note);
+        self.status = self.turn("press ").status(note);
     }
 }
 

@@ -18,7 +18,7 @@ use crate::mu_torere::family::choice::{choose, ranked_moves};
 use crate::mu_torere::family::play::RingConfig;
 use crate::mu_torere::family::{Numbering, Ring, RingMove, RingPosition, RingSolution};
 use crate::mu_torere::tui::Player;
-use crate::mu_torere::tui::app::{Common, Evaluation, Played, Ply, Turn};
+use crate::mu_torere::tui::app::{Common, Evaluation, Played, Ply};
 use crate::tui::Flow;
 use crate::tui::command::{Command, Direction, command};
 use crate::tui::history::History;
@@ -91,6 +91,17 @@ impl Played for App<'_> {
     fn choose(&self, p: RingPosition) -> Option<RingMove> {
         choose(self.solution, &self.numbering, p)
     }
+
+    /// `12 to 0`.
+    fn move_text(&self, m: RingMove) -> String {
+        format!("{} to {}", self.name(m.from), self.name(m.to))
+    }
+
+    fn movable_names(&self) -> Vec<String> {
+        let mut movable: Vec<u32> = self.movable().iter().map(|&k| self.name(k)).collect();
+        movable.sort_unstable();
+        movable.iter().map(u32::to_string).collect()
+    }
 }
 
 impl Status for App<'_> {
@@ -99,23 +110,7 @@ impl Status for App<'_> {
     }
 
     fn describe_turn(&mut self, note: &str) {
-        let mut movable: Vec<u32> = self.movable().iter().map(|&k| self.name(k)).collect();
-        movable.sort_unstable();
-        let turn = Turn {
-            human: self.human,
-            to_move: self.position().to_move,
-            winner: self.winner(),
-            won_with: self.winning_move().map(|m| self.move_text(m)),
-            drawn: self.drawn(),
-            program_moved: self
-                .plies()
-                .last()
-                .filter(|ply| ply.by == Player::Program)
-                .map(|ply| (self.move_text(ply.mv), ply.mover)),
-            movable: movable.iter().map(u32::to_string).collect(),
-            how: "type its number: ",
-        };
-        self.status = turn.status(note);
+        self.status = self.turn("type its number: ").status(note);
     }
 }
 
@@ -151,11 +146,6 @@ impl<'a> App<'a> {
     /// What players call `point`.
     pub fn name(&self, point: u32) -> u32 {
         self.numbering.name(point)
-    }
-
-    /// `12 to 0`.
-    pub fn move_text(&self, m: RingMove) -> String {
-        format!("{} to {}", self.name(m.from), self.name(m.to))
     }
 
     pub fn cursor(&self) -> u32 {
