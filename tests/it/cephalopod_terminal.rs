@@ -8,7 +8,7 @@ use crate::pseudo_terminal as pty;
 
 use pty::{
     ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, Session, click, close_once_the_board_is_up, ending,
-    is_cooked, pseudo_terminal, screen_output, start_in, wait_for,
+    pseudo_terminal, screen_output, start_in, wait_for,
 };
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
@@ -46,24 +46,13 @@ fn a_game_by_keys_and_by_the_mouse_with_undo_help_and_a_hint() {
         session.type_keys(b"\r");
     }
     session.wait_to_show("3. white ");
-
-    // Undo takes back the move and the reply.
-    session.type_keys(b"u");
-    session.wait_to_show("Took back your last move.");
-    assert!(!session.text().contains("3. white "), "{}", session.text());
-
-    // An unknown key gets a hint; ? shows the rules, any key closes them.
-    session.type_keys(b"z");
-    session.wait_to_show("`z` does nothing here");
-    session.type_keys(b"?");
-    session.wait_to_show("The goal (majority rule)");
-    session.type_keys(b"v");
-    session.wait_to_show("plies to the end after each move");
-
-    session.type_keys(b"q");
-    let status = ending(&mut program, "q");
-    assert_eq!(status.code(), Some(0), "{status:?}");
-    assert!(is_cooked(&session.screen), "the terminal is cooked again");
+    session.shared_keys_then_quit(
+        &mut program,
+        "3. white ",
+        "The goal (majority rule)",
+        b"v",
+        "plies to the end after each move",
+    );
 }
 
 #[test]

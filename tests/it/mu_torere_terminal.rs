@@ -183,24 +183,13 @@ fn a_game_on_ten_points_by_number_and_by_the_mouse() {
     session.type_keys(&click(row, col + 1));
     session.wait_to_show("3. ● black ");
     session.wait_to_show("4. ○ white ");
-
-    // Undo takes back the move and the reply.
-    session.type_keys(b"u");
-    session.wait_to_show("Took back your last move.");
-    assert!(!session.text().contains("3. ● black "), "{}", session.text());
-
-    // An unknown key gets a hint; ? shows the rules, any key closes them.
-    session.type_keys(b"z");
-    session.wait_to_show("`z` does nothing here");
-    session.type_keys(b"?");
-    session.wait_to_show("A ring of 10 points");
-    session.type_keys(b"e");
-    session.wait_to_show("Evaluation");
-
-    session.type_keys(b"q");
-    let status = ending(&mut program, "q");
-    assert_eq!(status.code(), Some(0), "{status:?}");
-    assert!(is_cooked(&session.screen), "the terminal is cooked again");
+    session.shared_keys_then_quit(
+        &mut program,
+        "3. ● black ",
+        "A ring of 10 points",
+        b"e",
+        "Evaluation",
+    );
 }
 
 /// `--plain` keeps the line protocol on a terminal.

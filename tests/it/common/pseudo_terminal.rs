@@ -374,4 +374,34 @@ impl Session {
     pub fn text(&self) -> String {
         self.shown.text()
     }
+
+    /// The keys every board reads alike, just after the human's move
+    /// (`moved`, as the history shows it) and the program's reply: undo
+    /// takes both back, an unknown key gets a hint, `?` shows the rules
+    /// (`rules`), `panel_key` closes them and shows `panel`, and `q` quits
+    /// `program`, leaving the terminal cooked.
+    pub fn shared_keys_then_quit(
+        &mut self,
+        program: &mut Program,
+        moved: &str,
+        rules: &str,
+        panel_key: &[u8],
+        panel: &str,
+    ) {
+        self.type_keys(b"u");
+        self.wait_to_show("Took back your last move.");
+        assert!(!self.text().contains(moved), "{}", self.text());
+
+        self.type_keys(b"z");
+        self.wait_to_show("`z` does nothing here");
+        self.type_keys(b"?");
+        self.wait_to_show(rules);
+        self.type_keys(panel_key);
+        self.wait_to_show(panel);
+
+        self.type_keys(b"q");
+        let status = ending(program, "q");
+        assert_eq!(status.code(), Some(0), "{status:?}");
+        assert!(is_cooked(&self.screen), "the terminal is cooked again");
+    }
 }
